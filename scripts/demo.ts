@@ -1,0 +1,72 @@
+/**
+ * `npm start`: the embedded default. Brings up the local Elasticsearch + Postgres, prepares schema
+ * and index, creates a demo Scale account, serves the API on a printed port, and stops everything
+ * on Ctrl-C.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { loadConfig } from '../src/config.js';
+import { migrate } from '../src/db/migrate.js';
+import { createServices, openRuntime } from '../src/runtime.js';
+import { ensureJobsIndex } from '../src/search/indices.js';
+import { devEnv, devStackDown, devStackUp } from './lib/dev.js';
+import { log } from './lib/stack.js';
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => {
+      resolve(false);
+    });
+    server.listen(port, '127.0.0.1', () => server.close(() => {
+      resolve(true);
+    }));
+  });
+}
+
+const state = await devStackUp();
+const env = await devEnv(state);
+const requested = Number(env.PORT ?? '8080');
+env.PORT = String((await portIsFree(requested)) ? requested : 0);
+const config = loadConfig(env);
+const runtime = openRuntime(config);
+let key: string;
+try {
+  await migrate(runtime.database.db, config.postgres.schema);
+  await ensureJobsIndex(runtime.es, runtime.indices);
+  key = (await createServices(runtime).accounts.createActiveAccount({ email: 'demo@example.com', plan: 'scale', isService: true })).key;
+} finally {
+  await runtime.close();
+}
+
+const api = spawn(process.execPath, ['--import', 'tsx', 'src/main/api.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+let announced = false;
+api.stdout.setEncoding('utf8');
+api.stdout.on('data', (chunk: string) => {
+  process.stdout.write(chunk);
+  const match = /API listening on (http:\/\/[^"\s]+)/.exec(chunk);
+  if (!announced && match?.[1] !== undefined) {
+    announced = true;
+    const url = match[1];
+    process.stdout.write(
+      `\n  API:        ${url}\n  health:     curl ${url}/healthz\n  contract:   curl ${url}/openapi.json\n` +
+        `  demo key:   ${key} (Scale plan)\n  try:        curl -H 'X-API-Key: ${key}' '${url}/v1/jobs/search?q=engineer'\n` +
+        '  stop:       Ctrl-C (stops the API, Elasticsearch and Postgres)\n\n',
+    );
+  }
+});
+
+let stopping = false;
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  if (api.exitCode === null) api.kill('SIGTERM');
+  await devStackDown();
+  process.exit(code);
+}
+process.once('SIGINT', () => void stop(0));
+process.once('SIGTERM', () => void stop(0));
+api.on('exit', (code) => {
+  log(`API exited with ${String(code)}`);
+  void stop(code ?? 1);
+});

@@ -1,0 +1,67 @@
+/**
+ * The developer's stack: one persistent instance under the cache directory, its state in
+ * .stack/dev.json. Operator scripts run against it when ELASTICSEARCH_URL / DATABASE_URL are unset.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cacheDir, isAlive, readState, startStack, stopStack, writeState, type StackState } from './stack.js';
+
+const STATE_DIR = '.stack';
+const STATE_FILE = join(STATE_DIR, 'dev.json');
+const SECRETS_FILE = join(STATE_DIR, 'secrets.json');
+
+export async function devStackUp(): Promise<StackState> {
+  const existing = await readState(STATE_FILE);
+  const running =
+    existing !== undefined &&
+    existing.elasticsearch !== undefined &&
+    existing.postgres !== undefined &&
+    isAlive(existing.elasticsearch.pid) &&
+    isAlive(existing.postgres.pid);
+  if (running) return existing;
+  if (existing !== undefined) await stopStack(existing);
+  const state = await startStack({
+    dir: join(cacheDir(), 'dev'),
+    esHeapMb: 1024,
+    ephemeral: false,
+    startElasticsearch: true,
+    startPostgres: true,
+  });
+  await mkdir(STATE_DIR, { recursive: true });
+  await writeState(STATE_FILE, state);
+  return state;
+}
+
+export async function devStackDown(): Promise<void> {
+  const state = await readState(STATE_FILE);
+  if (state === undefined) return;
+  await stopStack(state);
+  await writeFile(STATE_FILE, '{}\n');
+}
+
+/** Development secrets, generated once per checkout (never used outside the local stack). */
+async function devSecrets(): Promise<Record<string, string>> {
+  if (existsSync(SECRETS_FILE)) return JSON.parse(await readFile(SECRETS_FILE, 'utf8')) as Record<string, string>;
+  const secrets = {
+    API_KEY_PEPPER: randomBytes(32).toString('hex'),
+    CURSOR_SECRET: randomBytes(32).toString('hex'),
+  };
+  await mkdir(STATE_DIR, { recursive: true });
+  await writeFile(SECRETS_FILE, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  return secrets;
+}
+
+/** Environment for the service against the dev stack; explicit variables win. */
+export async function devEnv(state?: StackState): Promise<NodeJS.ProcessEnv> {
+  const current = state ?? (await readState(STATE_FILE));
+  const defaults: Record<string, string> = { ...(await devSecrets()) };
+  if (current?.elasticsearch !== undefined) defaults.ELASTICSEARCH_URL = current.elasticsearch.url;
+  if (current?.postgres !== undefined) defaults.DATABASE_URL = current.postgres.url;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [name, value] of Object.entries(defaults)) {
+    if (env[name] === undefined || env[name] === '') env[name] = value;
+  }
+  return env;
+}

@@ -1,0 +1,333 @@
+/**
+ * The local stack: a real Elasticsearch (integ-test zip from Maven Central, checksum pinned) and a
+ * real Postgres cluster (Debian's postgresql, installed if missing), both bound to 127.0.0.1 on free
+ * ports and run as an unprivileged user when we are root (ES and Postgres both refuse root).
+ * Everything started here is stopped by stopStack(); state lives in one JSON file per instance.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { chmod, chown, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { homedir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export const ES_VERSION = '8.19.21';
+const ES_ARTIFACT = `org.elasticsearch.distribution.integ-test-zip:elasticsearch:${ES_VERSION}:zip`;
+const ES_ZIP_SHA256 = '215d5f3dbf0609a149f6218a9e47b6ae2df34ebbff3c5754e35f15a5e5393c8a';
+const SERVICE_USER = 'jlds';
+const IS_ROOT = process.getuid?.() === 0;
+
+export function log(message: string): void {
+  process.stderr.write(`[stack] ${message}\n`);
+}
+
+/** Shared cache for downloads; world-readable when root so the service user can run from it. */
+export function cacheDir(): string {
+  if (process.env.JLDS_CACHE_DIR !== undefined && process.env.JLDS_CACHE_DIR !== '') return process.env.JLDS_CACHE_DIR;
+  return IS_ROOT ? '/var/cache/job-listings-data-service' : join(homedir(), '.cache', 'job-listings-data-service');
+}
+
+export interface StackState {
+  dir: string;
+  elasticsearch?: { url: string; pid: number; port: number };
+  postgres?: { url: string; pid: number; port: number };
+}
+
+export interface StackOptions {
+  /** Instance directory (data, logs, config). Must be traversable by the service user. */
+  dir: string;
+  esHeapMb: number;
+  /** Skip durability for throw-away test clusters. */
+  ephemeral: boolean;
+  startElasticsearch: boolean;
+  startPostgres: boolean;
+}
+
+function run(command: string, args: string[], options: { cwd?: string } = {}): string {
+  return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], ...options });
+}
+
+function commandExists(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+function serviceIds(): { uid: number; gid: number } {
+  if (!IS_ROOT) return { uid: userInfo().uid, gid: userInfo().gid };
+  if (spawnSync('id', ['-u', SERVICE_USER], { stdio: 'ignore' }).status !== 0) {
+    log(`creating unprivileged user ${SERVICE_USER}`);
+    run('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVICE_USER]);
+  }
+  return { uid: Number(run('id', ['-u', SERVICE_USER]).trim()), gid: Number(run('id', ['-g', SERVICE_USER]).trim()) };
+}
+
+/** A directory owned by the service user (created if missing). */
+async function ownedDir(path: string): Promise<string> {
+  await mkdir(path, { recursive: true });
+  const { uid, gid } = serviceIds();
+  await chown(path, uid, gid);
+  return path;
+}
+
+/** Spawns a long-running server as the service user in its own process group, output to a log file. */
+async function spawnServer(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<number> {
+  const { openSync } = await import('node:fs');
+  const out = openSync(logFile, 'a');
+  const argv = IS_ROOT ? ['setpriv', `--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups', command, ...args] : [command, ...args];
+  const [executable, ...rest] = argv;
+  if (executable === undefined) throw new Error('empty command');
+  const child = spawn(executable, rest, { env, detached: true, stdio: ['ignore', out, out] });
+  child.unref();
+  if (child.pid === undefined) throw new Error(`could not start ${command}`);
+  return child.pid;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function delay(ms: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls `ready` until it answers true; fails early when the process died, or after the deadline. */
+async function waitFor(what: string, pid: number, deadlineMs: number, ready: () => Promise<boolean>, logFile: string): Promise<void> {
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    if (await ready().catch(() => false)) return;
+    if (!isAlive(pid)) {
+      const tail = (await readFile(logFile, 'utf8').catch(() => '')).split('\n').slice(-30).join('\n');
+      throw new Error(`${what} exited during start-up; last log lines:\n${tail}`);
+    }
+    await delay(250);
+  }
+  throw new Error(`${what} was not ready within ${deadlineMs / 1000} s (log: ${logFile})`);
+}
+
+/** Stops a process group: SIGTERM, then SIGKILL if it has not exited within the grace period. */
+export async function stopProcess(name: string, pid: number, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (!isAlive(pid)) return;
+  log(`stopping ${name} (pid ${pid})`);
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    process.kill(pid, signal);
+  }
+  const until = Date.now() + 30_000;
+  while (isAlive(pid) && Date.now() < until) await delay(100);
+  if (isAlive(pid)) {
+    log(`${name} ignored ${signal}; killing`);
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      process.kill(pid, 'SIGKILL');
+    }
+  }
+}
+
+// ---------------------------------------------------------------- Elasticsearch
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Fetches the pinned ES zip with Maven (once), verifies its SHA-256, unpacks it into the cache. */
+export async function installElasticsearch(): Promise<string> {
+  const home = join(cacheDir(), `elasticsearch-${ES_VERSION}`);
+  if (existsSync(join(home, 'bin', 'elasticsearch'))) return home;
+  if (!commandExists('mvn')) throw new Error('Maven (mvn) is needed to fetch Elasticsearch from Maven Central');
+  log(`fetching ${ES_ARTIFACT} from Maven Central`);
+  run('mvn', ['-q', '-B', 'dependency:get', `-Dartifact=${ES_ARTIFACT}`, '-Dtransitive=false']);
+  const m2 = process.env.MAVEN_REPO ?? join(homedir(), '.m2', 'repository');
+  const zip = join(m2, 'org/elasticsearch/distribution/integ-test-zip/elasticsearch', ES_VERSION, `elasticsearch-${ES_VERSION}.zip`);
+  const digest = await sha256(zip);
+  if (digest !== ES_ZIP_SHA256) throw new Error(`Checksum mismatch for ${zip}: ${digest}`);
+  const staging = `${home}.partial`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  if (commandExists('unzip')) run('unzip', ['-q', zip, '-d', staging]);
+  else run('python3', ['-m', 'zipfile', '-e', zip, staging]);
+  run('mv', [join(staging, `elasticsearch-${ES_VERSION}`), home]);
+  await rm(staging, { recursive: true, force: true });
+  run('chmod', ['-R', 'a+rX', cacheDir()]);
+  for (const file of readdirSync(join(home, 'bin'))) await chmod(join(home, 'bin', file), 0o755);
+  log(`Elasticsearch ${ES_VERSION} installed in ${home}`);
+  return home;
+}
+
+/** ES 8.19 runs on JDK 17–24; prefer ES_JAVA_HOME, then a JDK 21 or 17 under /usr/lib/jvm. */
+function findJavaHome(): string {
+  const explicit = process.env.ES_JAVA_HOME;
+  if (explicit !== undefined && explicit !== '') return explicit;
+  const jvmDir = '/usr/lib/jvm';
+  const candidates = existsSync(jvmDir) ? readdirSync(jvmDir) : [];
+  for (const version of ['21', '17']) {
+    const match = candidates.find((name) => new RegExp(`(^|-)${version}(-|\\.|$)`).test(name) && existsSync(join(jvmDir, name, 'bin', 'java')));
+    if (match !== undefined) return join(jvmDir, match);
+  }
+  throw new Error('No JDK 17 or 21 found under /usr/lib/jvm; set ES_JAVA_HOME');
+}
+
+async function startElasticsearch(options: StackOptions): Promise<NonNullable<StackState['elasticsearch']>> {
+  const home = await installElasticsearch();
+  const base = await ownedDir(join(options.dir, 'elasticsearch'));
+  const config = await ownedDir(join(base, 'config'));
+  const [httpPort, transportPort] = [await freePort(), await freePort()];
+  for (const file of ['jvm.options', 'log4j2.properties']) await copyFile(join(home, 'config', file), join(config, file));
+  await writeFile(
+    join(config, 'elasticsearch.yml'),
+    [
+      'cluster.name: jlds',
+      'node.name: jlds-node',
+      `path.data: ${await ownedDir(join(base, 'data'))}`,
+      `path.logs: ${await ownedDir(join(base, 'logs'))}`,
+      'network.host: 127.0.0.1',
+      `http.port: ${httpPort}`,
+      `transport.port: ${transportPort}`,
+      'discovery.type: single-node',
+      'xpack.security.enabled: false',
+      'cluster.routing.allocation.disk.threshold_enabled: false',
+      'action.destructive_requires_name: false',
+      '',
+    ].join('\n'),
+  );
+  run('chown', ['-R', `${serviceIds().uid}:${serviceIds().gid}`, config]);
+  const logFile = join(base, 'stdout.log');
+  const env = {
+    ...process.env,
+    ES_JAVA_HOME: findJavaHome(),
+    ES_PATH_CONF: config,
+    ES_TMPDIR: await ownedDir(join(base, 'tmp')),
+    ES_JAVA_OPTS: `-Xms${options.esHeapMb}m -Xmx${options.esHeapMb}m -XX:-HeapDumpOnOutOfMemoryError`,
+  };
+  log(`starting Elasticsearch ${ES_VERSION} on 127.0.0.1:${httpPort}`);
+  const pid = await spawnServer(join(home, 'bin', 'elasticsearch'), [], env, logFile);
+  const url = `http://127.0.0.1:${httpPort}`;
+  await waitFor('Elasticsearch', pid, 180_000, async () => {
+    const response = await fetch(`${url}/_cluster/health?wait_for_status=yellow&timeout=1s`, { signal: AbortSignal.timeout(3000) });
+    return response.ok;
+  }, logFile);
+  return { url, pid, port: httpPort };
+}
+
+// ---------------------------------------------------------------- Postgres
+
+/** The newest Postgres server binaries on the machine, installing Debian's package if there are none. */
+export function findPostgresBin(): string {
+  const explicit = process.env.PG_BIN_DIR;
+  if (explicit !== undefined && explicit !== '') return explicit;
+  const find = (): string | undefined => {
+    const root = '/usr/lib/postgresql';
+    if (!existsSync(root)) return undefined;
+    const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+    return versions[0] === undefined ? undefined : join(root, versions[0], 'bin');
+  };
+  const found = find();
+  if (found !== undefined) return found;
+  if (!IS_ROOT) throw new Error('Postgres server binaries not found; install postgresql or set PG_BIN_DIR or DATABASE_URL');
+  log("installing Debian's postgresql package");
+  run('apt-get', ['update', '-q']);
+  execFileSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'postgresql'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  const installed = find();
+  if (installed === undefined) throw new Error('postgresql was installed but no initdb was found');
+  return installed;
+}
+
+async function startPostgres(options: StackOptions): Promise<NonNullable<StackState['postgres']>> {
+  const bin = findPostgresBin();
+  const base = await ownedDir(join(options.dir, 'postgres'));
+  const data = join(base, 'data');
+  const socketDir = await ownedDir(join(base, 'socket'));
+  const logFile = join(base, 'postgres.log');
+  if (!existsSync(join(data, 'PG_VERSION'))) {
+    await ownedDir(data);
+    const initArgs = ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'];
+    if (options.ephemeral) initArgs.push('--no-sync');
+    const argv = IS_ROOT ? ['setpriv', `--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups', join(bin, 'initdb'), ...initArgs] : [join(bin, 'initdb'), ...initArgs];
+    const [command, ...args] = argv;
+    if (command === undefined) throw new Error('empty command');
+    run(command, [...args, '--no-instructions'], { cwd: base });
+  }
+  const port = await freePort();
+  const settings = ['listen_addresses=127.0.0.1', `port=${port}`, `unix_socket_directories=${socketDir}`, 'max_connections=200'];
+  if (options.ephemeral) settings.push('fsync=off', 'synchronous_commit=off', 'full_page_writes=off');
+  log(`starting Postgres (${bin}) on 127.0.0.1:${port}`);
+  const pid = await spawnServer(join(bin, 'postgres'), ['-D', data, ...settings.flatMap((s) => ['-c', s])], process.env, logFile);
+  const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  await waitFor('Postgres', pid, 60_000, async () => {
+    const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
+    await client.connect();
+    await client.end();
+    return true;
+  }, logFile);
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = 'jobs'");
+  if (exists.rowCount === 0) await client.query('CREATE DATABASE jobs');
+  await client.end();
+  return { url: `postgres://postgres@127.0.0.1:${port}/jobs`, pid, port };
+}
+
+// ---------------------------------------------------------------- stack
+
+/** Starts what is asked for in parallel; on failure stops whatever did start. */
+export async function startStack(options: StackOptions): Promise<StackState> {
+  await ownedDir(options.dir);
+  const state: StackState = { dir: options.dir };
+  const [es, pgResult] = await Promise.allSettled([
+    options.startElasticsearch ? startElasticsearch(options) : Promise.resolve(undefined),
+    options.startPostgres ? startPostgres(options) : Promise.resolve(undefined),
+  ]);
+  if (es.status === 'fulfilled' && es.value !== undefined) state.elasticsearch = es.value;
+  if (pgResult.status === 'fulfilled' && pgResult.value !== undefined) state.postgres = pgResult.value;
+  const failure = [es, pgResult].find((result) => result.status === 'rejected');
+  if (failure !== undefined) {
+    await stopStack(state);
+    throw failure.reason;
+  }
+  return state;
+}
+
+export async function stopStack(state: StackState): Promise<void> {
+  await Promise.all([
+    state.elasticsearch === undefined ? undefined : stopProcess('Elasticsearch', state.elasticsearch.pid),
+    // SIGINT is Postgres' "fast shutdown": roll back open transactions and exit cleanly.
+    state.postgres === undefined ? undefined : stopProcess('Postgres', state.postgres.pid, 'SIGINT'),
+  ]);
+}
+
+export async function writeState(file: string, state: StackState): Promise<void> {
+  await writeFile(file, `${JSON.stringify(state, null, 2)}\n`);
+}
+
+export async function readState(file: string): Promise<StackState | undefined> {
+  if (!existsSync(file)) return undefined;
+  return JSON.parse(await readFile(file, 'utf8')) as StackState;
+}
+
+export { isAlive };

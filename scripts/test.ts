@@ -1,0 +1,101 @@
+/**
+ * The whole test suite (README's test command): typecheck and lint, unit tests, then a throw-away
+ * Elasticsearch + Postgres for the integration tests, stopped afterwards whatever happened.
+ * ELASTICSEARCH_URL / DATABASE_URL use existing services instead of starting local ones.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { log, startStack, stopStack, type StackState } from './lib/stack.js';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const bin = (name: string): string => join('node_modules', '.bin', name);
+
+async function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  log(`${name}: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => {
+      resolve(code ?? (signal === null ? 1 : 128));
+    });
+  });
+}
+
+async function mocha(suite: string, config: string, env: NodeJS.ProcessEnv): Promise<Counts> {
+  const statsFile = join(tmpdir(), `jlds-stats-${suite}-${process.pid}.json`);
+  const code = await step(`${suite} tests`, bin('mocha'), ['--config', config], {
+    ...env,
+    JLDS_SUITE: suite,
+    JLDS_STATS_FILE: statsFile,
+  });
+  const counts: Counts = existsSync(statsFile)
+    ? (JSON.parse(await readFile(statsFile, 'utf8')) as Counts)
+    : { passed: 0, failed: 1, skipped: 0 };
+  await rm(statsFile, { force: true });
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  return counts;
+}
+
+const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
+const add = (counts: Counts): void => {
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+};
+
+let stack: StackState | undefined;
+let dir: string | undefined;
+async function cleanup(): Promise<void> {
+  if (stack !== undefined) await stopStack(stack);
+  stack = undefined;
+  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  dir = undefined;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+try {
+  const started = Date.now();
+  if ((await step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) !== 0) totals.failed += 1;
+  if ((await step('lint', bin('eslint'), ['--max-warnings=0', '.'])) !== 0) totals.failed += 1;
+  add(await mocha('unit', '.mocharc.json', {}));
+
+  const esUrl = process.env.ELASTICSEARCH_URL ?? '';
+  const pgUrl = process.env.DATABASE_URL ?? '';
+  dir = await mkdtemp(join(tmpdir(), 'jlds-test-'));
+  const stackStarted = Date.now();
+  stack = await startStack({
+    dir,
+    esHeapMb: 768,
+    ephemeral: true,
+    startElasticsearch: esUrl === '',
+    startPostgres: pgUrl === '',
+  });
+  log(`stack ready in ${((Date.now() - stackStarted) / 1000).toFixed(1)} s`);
+  add(
+    await mocha('integration', '.mocharc.integration.json', {
+      ELASTICSEARCH_URL: stack.elasticsearch?.url ?? esUrl,
+      DATABASE_URL: stack.postgres?.url ?? pgUrl,
+      JLDS_TEST_RUN: randomBytes(4).toString('hex'),
+    }),
+  );
+  log(`suite finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} catch (error) {
+  log(`test run failed: ${error instanceof Error ? error.message : String(error)}`);
+  totals.failed += 1;
+} finally {
+  await cleanup();
+}
+process.stdout.write(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,46 @@
+/**
+ * createApp(deps): the Koa application without listen(). Everything it needs is passed in;
+ * tests build it against real Elasticsearch and Postgres with their own names.
+ */
+import Koa from 'koa';
+import type { AccountService } from './accounts/service.js';
+import type { HealthService } from './health/service.js';
+import { requestContext } from './http/context.js';
+import { problemMiddleware } from './http/problem.js';
+import type { AppState } from './http/state.js';
+import { compileValidators } from './http/validation.js';
+import type { Logger } from './lib/logger.js';
+import { listOperations, type OpenApiDocument } from './openapi/document.js';
+import { healthHandlers, openApiHandlers } from './routes/health.js';
+import { buildRouter, unmatched } from './routes/index.js';
+
+export interface Services {
+  accounts: Pick<AccountService, 'authenticate'>;
+  health: HealthService;
+}
+
+export interface AppDeps {
+  document: OpenApiDocument;
+  logger: Logger;
+  services: Services;
+}
+
+export function createApp(deps: AppDeps): Koa<AppState> {
+  const operations = listOperations(deps.document);
+  const router = buildRouter({
+    operations,
+    validators: compileValidators(deps.document, operations),
+    accounts: deps.services.accounts,
+    handlers: {
+      ...healthHandlers(deps.services.health, deps.document.info.version),
+      ...openApiHandlers(deps.document),
+    },
+  });
+  const app = new Koa<AppState>({ proxy: false });
+  app.silent = true;
+  app.use(requestContext(deps.logger));
+  app.use(problemMiddleware(deps.logger));
+  app.use(unmatched(router));
+  app.use(router.routes());
+  return app;
+}

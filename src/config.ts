@@ -1,0 +1,112 @@
+/**
+ * The only reader of process.env. Everything is parsed and validated once at start-up; a bad value
+ * fails fast with an error that names the variable, and the parsed Config is passed down explicitly.
+ */
+
+export interface Config {
+  http: { host: string; port: number };
+  elasticsearch: { url: string; indexPrefix: string; requestTimeoutMs: number };
+  postgres: { url: string; schema: string; statementTimeoutMs: number; poolSize: number };
+  secrets: { apiKeyPepper: string; cursorSecret: string };
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Reads and validates the configuration from an environment map (process.env by default). */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = new EnvReader(env, problems);
+  const config: Config = {
+    http: { host: read.string('HOST', '127.0.0.1'), port: read.int('PORT', 8080, 0, 65535) },
+    elasticsearch: {
+      url: read.url('ELASTICSEARCH_URL'),
+      indexPrefix: read.pattern('ES_INDEX_PREFIX', 'jobs', /^[a-z][a-z0-9_-]{0,100}$/),
+      requestTimeoutMs: read.int('ES_REQUEST_TIMEOUT_MS', 5000, 100, 300_000),
+    },
+    postgres: {
+      url: read.url('DATABASE_URL'),
+      schema: read.pattern('PG_SCHEMA', 'public', /^[a-z_][a-z0-9_]{0,62}$/),
+      statementTimeoutMs: read.int('PG_STATEMENT_TIMEOUT_MS', 10_000, 100, 3_600_000),
+      poolSize: read.int('PG_POOL_SIZE', 10, 1, 200),
+    },
+    secrets: {
+      apiKeyPepper: read.secret('API_KEY_PEPPER'),
+      cursorSecret: read.secret('CURSOR_SECRET'),
+    },
+    logLevel: read.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+class EnvReader {
+  constructor(
+    private readonly env: Env,
+    private readonly problems: string[],
+  ) {}
+
+  private raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value === '' ? undefined : value;
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+      this.problems.push(`${name} must be an integer from ${min} to ${max} (got "${value}")`);
+      return fallback;
+    }
+    return parsed;
+  }
+
+  url(name: string): string {
+    const value = this.raw(name);
+    if (value === undefined) {
+      this.problems.push(`${name} is required`);
+      return '';
+    }
+    if (!URL.canParse(value)) this.problems.push(`${name} must be a URL`);
+    return value;
+  }
+
+  pattern(name: string, fallback: string, re: RegExp): string {
+    const value = this.raw(name) ?? fallback;
+    if (!re.test(value)) this.problems.push(`${name} must match ${re.source} (got "${value}")`);
+    return value;
+  }
+
+  /** Secrets are never echoed back in the error, only their problem. */
+  secret(name: string): string {
+    const value = this.raw(name);
+    if (value === undefined) {
+      this.problems.push(`${name} is required (at least 32 characters of random data)`);
+      return '';
+    }
+    if (value.length < 32) this.problems.push(`${name} must be at least 32 characters long`);
+    return value;
+  }
+
+  oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const match = allowed.find((candidate) => candidate === value);
+    if (match === undefined) this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+    return match ?? fallback;
+  }
+}

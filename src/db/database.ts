@@ -1,0 +1,40 @@
+import pgPromise, { type IBaseProtocol, type IDatabase, type IMain } from 'pg-promise';
+import type { Config } from '../config.js';
+
+export type Database = IDatabase<object>;
+/** The pool or a transaction: repositories take either, so callers choose the transaction scope. */
+export type Queryable = IBaseProtocol<object>;
+
+export interface DatabaseHandle {
+  db: Database;
+  pgp: IMain;
+  close(): Promise<void>;
+}
+
+/**
+ * One pool per process, bound to the configured schema (tests use a unique schema per run).
+ * Every statement has a server-side deadline; idle transactions are cut so they cannot hold back
+ * the change-feed visibility horizon.
+ */
+export function createDatabase(config: Config['postgres']): DatabaseHandle {
+  const pgp = pgPromise({ schema: config.schema });
+  // timestamptz stays an ISO-like string on the response path (Date objects cost 3x to serialize);
+  // bigint is a string by default in node-postgres, which avoids precision loss.
+  pgp.pg.types.setTypeParser(1184, (value: string) => value);
+  const db = pgp({
+    connectionString: config.url,
+    max: config.poolSize,
+    connectionTimeoutMillis: 5000,
+    statement_timeout: config.statementTimeoutMs,
+    query_timeout: config.statementTimeoutMs + 1000,
+    idle_in_transaction_session_timeout: 60_000,
+    application_name: 'job-listings-data-service',
+  });
+  return {
+    db,
+    pgp,
+    close: async () => {
+      await db.$pool.end();
+    },
+  };
+}

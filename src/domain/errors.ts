@@ -1,0 +1,107 @@
+/**
+ * Typed errors with stable codes. Services throw these; exactly one HTTP middleware
+ * (src/http/problem.ts) turns them into problem+json. Nothing else decides an error's shape.
+ */
+
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  input?: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+export abstract class ApiError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+  abstract readonly title: string;
+  /** Extra problem members (RFC 9457 extensions), e.g. upgrade_url. */
+  readonly extensions: Record<string, unknown> = {};
+  /** Extra response headers, e.g. Retry-After or Allow. */
+  readonly headers: Record<string, string> = {};
+}
+
+export class ValidationFailedError extends ApiError {
+  readonly status = 422;
+  readonly code = 'validation_error';
+  readonly title = 'Request validation failed';
+  constructor(readonly issues: ValidationIssue[]) {
+    super(issues.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`).join('; '));
+  }
+}
+
+export class NotFoundError extends ApiError {
+  readonly status = 404;
+  readonly code = 'not_found';
+  readonly title = 'Not found';
+}
+
+export class MethodNotAllowedError extends ApiError {
+  readonly status = 405;
+  readonly code = 'method_not_allowed';
+  readonly title = 'Method not allowed';
+  constructor(allowed: string[]) {
+    super(`Allowed methods: ${allowed.join(', ')}`);
+    this.headers.Allow = allowed.join(', ');
+  }
+}
+
+export type UnauthorizedCode = 'api_key_required' | 'invalid_api_key';
+
+export class UnauthorizedError extends ApiError {
+  readonly status = 401;
+  readonly title = 'Unauthorized';
+  constructor(
+    readonly code: UnauthorizedCode,
+    message: string,
+  ) {
+    super(message);
+    this.headers['WWW-Authenticate'] = 'ApiKey header="X-API-Key"';
+  }
+}
+
+export type ForbiddenCode = 'subscription_inactive' | 'plan_required' | 'service_key_required';
+
+export class ForbiddenError extends ApiError {
+  readonly status = 403;
+  readonly title = 'Forbidden';
+  constructor(
+    readonly code: ForbiddenCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class UnsupportedMediaTypeError extends ApiError {
+  readonly status = 415;
+  readonly code = 'unsupported_media_type';
+  readonly title = 'Unsupported media type';
+}
+
+export class PayloadTooLargeError extends ApiError {
+  readonly status = 413;
+  readonly code = 'payload_too_large';
+  readonly title = 'Payload too large';
+}
+
+export class NotImplementedError extends ApiError {
+  readonly status = 501;
+  readonly code = 'not_implemented';
+  readonly title = 'Not implemented';
+  constructor(operationId: string) {
+    super(`The operation ${operationId} is part of the interface but not available yet`);
+    this.extensions.operation_id = operationId;
+  }
+}
+
+/** Elasticsearch or Postgres is unreachable, overloaded or answered partially: retryable. */
+export class UpstreamUnavailableError extends ApiError {
+  readonly status = 503;
+  readonly code = 'upstream_unavailable';
+  readonly title = 'Service temporarily unavailable';
+  constructor(retryAfterSeconds: number) {
+    super('A backing service is unavailable; retry after the indicated delay');
+    this.headers['Retry-After'] = String(retryAfterSeconds);
+  }
+}

@@ -1,0 +1,14 @@
+import type { ParameterizedContext } from 'koa';
+import type { Principal } from '../accounts/service.js';
+import type { Operation } from '../openapi/document.js';
+import type { ValidatedInput } from './validation.js';
+
+/** What the middleware chain learns about a request, step by step. */
+export interface AppState {
+  requestId: string;
+  operation?: Operation;
+  principal?: Principal;
+  input?: ValidatedInput;
+}
+
+export type AppContext = ParameterizedContext<AppState>;

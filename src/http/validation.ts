@@ -1,0 +1,267 @@
+/**
+ * Request validators compiled once from the OpenAPI document with ajv. One validator per operation
+ * checks query, path and body together and reports every problem in the interface's 422 body:
+ * `detail[]` of `{loc, msg, type, input?, ctx?}` (pydantic's vocabulary, which the spec's body follows).
+ *
+ * Query parameters: unknown names are rejected (`extra_forbidden`), a name given twice is rejected,
+ * `x-max-length` bounds the raw string, and `style: form, explode: false` arrays are comma-split
+ * before their items are validated. Scalars are coerced from strings (integers, numbers, booleans
+ * "true"/"false"). Bodies are validated without coercion.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { ValidationFailedError, type ValidationIssue } from '../domain/errors.js';
+import type { JsonSchema, OpenApiDocument, Operation, ParameterObject } from '../openapi/document.js';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
+const addFormats = addFormatsModule.default;
+
+export type RawQuery = Record<string, string | string[] | undefined>;
+
+export interface RequestParts {
+  query: RawQuery;
+  path: Record<string, string>;
+  /** `undefined` when the request carried no body. */
+  body: unknown;
+}
+
+export interface ValidatedInput {
+  query: Record<string, unknown>;
+  path: Record<string, unknown>;
+  body: unknown;
+}
+
+export type OperationValidator = (parts: RequestParts) => ValidatedInput;
+
+const COMPONENTS_ID = 'urn:jlds:openapi';
+
+/** Annotation keywords OpenAPI allows inside schemas; ajv's strict mode must know them. */
+const OPENAPI_ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator'];
+
+/** Compiles a validator for every operation; throws at start-up if a schema does not compile. */
+export function compileValidators(doc: OpenApiDocument, operations: Operation[]): Map<string, OperationValidator> {
+  const parameterAjv = newAjv(true);
+  const bodyAjv = newAjv(false);
+  bodyAjv.addSchema({ $id: COMPONENTS_ID, $defs: rewriteRefs(doc.components?.schemas ?? {}) });
+  const validators = new Map<string, OperationValidator>();
+  for (const operation of operations) {
+    validators.set(operation.operationId, compileOperation(operation, parameterAjv, bodyAjv));
+  }
+  return validators;
+}
+
+function newAjv(coerce: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    coerceTypes: coerce,
+    useDefaults: true,
+    verbose: true,
+    strict: true,
+    strictRequired: false,
+    strictTypes: false,
+  });
+  addFormats(ajv);
+  ajv.addVocabulary(OPENAPI_ANNOTATIONS);
+  return ajv;
+}
+
+/** Points `#/components/schemas/X` references at the shared components schema. */
+function rewriteRefs<T>(value: T): T {
+  return JSON.parse(
+    JSON.stringify(value).replaceAll('"#/components/schemas/', `"${COMPONENTS_ID}#/$defs/`),
+  ) as T;
+}
+
+function objectSchema(parameters: ParameterObject[]): JsonSchema {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema])),
+    required: parameters.filter((p) => p.required === true).map((p) => p.name),
+  };
+}
+
+function compileOperation(operation: Operation, parameterAjv: Ajv2020, bodyAjv: Ajv2020): OperationValidator {
+  const queryParams = operation.parameters.filter((p) => p.in === 'query');
+  const pathParams = operation.parameters.filter((p) => p.in === 'path');
+  const byName = new Map(queryParams.map((p) => [p.name, p]));
+  const validateQuery = parameterAjv.compile(objectSchema(queryParams));
+  const validatePath = parameterAjv.compile(objectSchema(pathParams));
+  const body = operation.requestBody;
+  const validateBody = body === undefined ? undefined : bodyAjv.compile(rewriteRefs(body.schema));
+
+  return (parts) => {
+    const issues: ValidationIssue[] = [];
+    const query: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(parts.query)) {
+      if (value === undefined) continue;
+      const parameter = byName.get(name);
+      if (parameter === undefined) {
+        issues.push({ loc: ['query', name], msg: 'Unknown query parameter', type: 'extra_forbidden', input: value });
+        continue;
+      }
+      const deserialized = deserializeQueryValue(parameter, value, issues);
+      if (deserialized !== undefined) query[name] = deserialized;
+    }
+    // ajv coerces in place; errors echo the value as received (after csv splitting).
+    runSchema(validateQuery, query, 'query', structuredClone(query), issues);
+    const path: Record<string, unknown> = { ...parts.path };
+    runSchema(validatePath, path, 'path', parts.path, issues);
+
+    let validatedBody: unknown = parts.body;
+    if (body !== undefined && validateBody !== undefined) {
+      if (parts.body === undefined) {
+        if (body.required) issues.push({ loc: ['body'], msg: 'Field required', type: 'missing' });
+      } else {
+        const original: unknown = structuredClone(parts.body);
+        validatedBody = parts.body;
+        runSchema(validateBody, validatedBody, 'body', original, issues);
+      }
+    }
+    if (issues.length > 0) throw new ValidationFailedError(issues);
+    return { query, path, body: validatedBody };
+  };
+}
+
+function deserializeQueryValue(
+  parameter: ParameterObject,
+  value: string | string[],
+  issues: ValidationIssue[],
+): unknown {
+  const loc = ['query', parameter.name];
+  if (Array.isArray(value)) {
+    issues.push({ loc, msg: 'Parameter must be given at most once', type: 'too_many_values', input: value });
+    return undefined;
+  }
+  const maxLength = parameter['x-max-length'];
+  if (maxLength !== undefined && value.length > maxLength) {
+    issues.push({
+      loc,
+      msg: `String should have at most ${maxLength} characters`,
+      type: 'string_too_long',
+      input: value,
+      ctx: { max_length: maxLength },
+    });
+    return undefined;
+  }
+  return parameter.schema.type === 'array' ? value.split(',') : value;
+}
+
+function runSchema(
+  validate: ValidateFunction,
+  data: unknown,
+  location: 'query' | 'path' | 'body',
+  original: unknown,
+  issues: ValidationIssue[],
+): void {
+  if (validate(data)) return;
+  for (const error of validate.errors ?? []) issues.push(toIssue(error, location, original));
+}
+
+function pointerSegments(pointer: string): (string | number)[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+}
+
+function valueAt(root: unknown, segments: (string | number)[]): { found: boolean; value: unknown } {
+  let current: unknown = root;
+  for (const segment of segments) {
+    if (typeof current !== 'object' || current === null || !(segment in current)) return { found: false, value: undefined };
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return { found: true, value: current };
+}
+
+const FORMAT_ISSUES: Record<string, { type: string; msg: string }> = {
+  'date-time': { type: 'datetime_parsing', msg: 'Input should be a valid date-time in ISO 8601 with a UTC offset' },
+  date: { type: 'date_parsing', msg: 'Input should be a valid date in the format YYYY-MM-DD' },
+  uuid: { type: 'uuid_parsing', msg: 'Input should be a valid UUID' },
+  email: { type: 'value_error', msg: 'Input should be a valid email address' },
+  uri: { type: 'url_parsing', msg: 'Input should be a valid absolute URL' },
+  hostname: { type: 'value_error', msg: 'Input should be a valid host name' },
+};
+
+const TYPE_ISSUES: Record<string, { type: string; msg: string }> = {
+  integer: { type: 'int_parsing', msg: 'Input should be a valid integer' },
+  number: { type: 'float_parsing', msg: 'Input should be a valid number' },
+  boolean: { type: 'bool_parsing', msg: 'Input should be a valid boolean (true or false)' },
+  string: { type: 'string_type', msg: 'Input should be a valid string' },
+  object: { type: 'dict_type', msg: 'Input should be a valid object' },
+  array: { type: 'list_type', msg: 'Input should be a valid array' },
+  null: { type: 'none_required', msg: 'Input should be null' },
+};
+
+function toIssue(error: ErrorObject, location: string, original: unknown): ValidationIssue {
+  const segments = pointerSegments(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  const loc: (string | number)[] = [location, ...segments];
+  const missing = params.missingProperty;
+  if (error.keyword === 'required' && typeof missing === 'string') {
+    return { loc: [...loc, missing], msg: 'Field required', type: 'missing' };
+  }
+  const extra = params.additionalProperty;
+  if (error.keyword === 'additionalProperties' && typeof extra === 'string') {
+    const { value } = valueAt(original, [...segments, extra]);
+    return { loc: [...loc, extra], msg: 'Extra inputs are not permitted', type: 'extra_forbidden', input: value };
+  }
+  const described = describe(error, params);
+  const issue: ValidationIssue = { loc, msg: described.msg, type: described.type };
+  if (described.ctx !== undefined) issue.ctx = described.ctx;
+  const writeOnly = (error.parentSchema as JsonSchema | undefined)?.writeOnly === true;
+  const { found, value } = valueAt(original, segments);
+  // Secrets (writeOnly members such as destination passwords) are never echoed back.
+  if (found && !writeOnly) issue.input = value;
+  return issue;
+}
+
+function describe(
+  error: ErrorObject,
+  params: Record<string, unknown>,
+): { type: string; msg: string; ctx?: Record<string, unknown> } {
+  switch (error.keyword) {
+    case 'type': {
+      const expected = Array.isArray(params.type) ? String(params.type[0]) : String(params.type);
+      return TYPE_ISSUES[expected] ?? { type: 'type_error', msg: `Input should be of type ${expected}` };
+    }
+    case 'minimum':
+      return { type: 'greater_than_equal', msg: `Input should be greater than or equal to ${String(params.limit)}`, ctx: { ge: params.limit } };
+    case 'maximum':
+      return { type: 'less_than_equal', msg: `Input should be less than or equal to ${String(params.limit)}`, ctx: { le: params.limit } };
+    case 'exclusiveMinimum':
+      return { type: 'greater_than', msg: `Input should be greater than ${String(params.limit)}`, ctx: { gt: params.limit } };
+    case 'exclusiveMaximum':
+      return { type: 'less_than', msg: `Input should be less than ${String(params.limit)}`, ctx: { lt: params.limit } };
+    case 'maxLength':
+      return { type: 'string_too_long', msg: `String should have at most ${String(params.limit)} characters`, ctx: { max_length: params.limit } };
+    case 'minLength':
+      return { type: 'string_too_short', msg: `String should have at least ${String(params.limit)} characters`, ctx: { min_length: params.limit } };
+    case 'maxItems':
+      return { type: 'too_long', msg: `List should have at most ${String(params.limit)} items`, ctx: { max_length: params.limit } };
+    case 'minItems':
+      return { type: 'too_short', msg: `List should have at least ${String(params.limit)} items`, ctx: { min_length: params.limit } };
+    case 'pattern':
+      return { type: 'string_pattern_mismatch', msg: `String should match pattern '${String(params.pattern)}'`, ctx: { pattern: params.pattern } };
+    case 'enum': {
+      const allowed = Array.isArray(params.allowedValues) ? params.allowedValues.map((v) => `'${String(v)}'`) : [];
+      return { type: 'enum', msg: `Input should be ${joinOr(allowed)}`, ctx: { expected: allowed.join(', ') } };
+    }
+    case 'const':
+      return { type: 'literal_error', msg: `Input should be '${String(params.allowedValue)}'`, ctx: { expected: params.allowedValue } };
+    case 'format': {
+      const format = String(params.format);
+      return FORMAT_ISSUES[format] ?? { type: 'value_error', msg: `Input should match format ${format}` };
+    }
+    case 'uniqueItems':
+      return { type: 'value_error', msg: 'List items should be unique' };
+    default:
+      return { type: 'value_error', msg: error.message ?? 'Input is not valid' };
+  }
+}
+
+function joinOr(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1] ?? ''}`;
+}

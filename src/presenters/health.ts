@@ -1,0 +1,6 @@
+import type { HealthReport } from '../health/service.js';
+
+/** The /healthz body: always 200 while the process serves; `degraded` names what is down. */
+export function presentHealth(report: HealthReport, version: string): HealthReport & { version: string } {
+  return { status: report.status, checks: report.checks, version };
+}

@@ -1,0 +1,46 @@
+/**
+ * The process-wide resources (pools and clients) built from Config, and the services over them.
+ * Entry points and tests open one Runtime and close it on exit; nothing else creates clients.
+ */
+import { AccountService } from './accounts/service.js';
+import type { Services } from './app.js';
+import type { Config } from './config.js';
+import { AccountRepository } from './db/accounts.js';
+import { createDatabase, type DatabaseHandle } from './db/database.js';
+import { HealthService } from './health/service.js';
+import { createEsClient, type EsClient } from './search/client.js';
+import { indexNames, type IndexNames } from './search/indices.js';
+
+export interface Runtime {
+  config: Config;
+  database: DatabaseHandle;
+  es: EsClient;
+  indices: IndexNames;
+  close(): Promise<void>;
+}
+
+export function openRuntime(config: Config): Runtime {
+  const database = createDatabase(config.postgres);
+  const es = createEsClient(config.elasticsearch);
+  return {
+    config,
+    database,
+    es,
+    indices: indexNames(config.elasticsearch.indexPrefix),
+    close: async () => {
+      await Promise.allSettled([database.close(), es.close()]);
+    },
+  };
+}
+
+export interface AppServices extends Services {
+  accounts: AccountService;
+}
+
+export function createServices(runtime: Runtime): AppServices {
+  const repository = new AccountRepository(runtime.database.db);
+  return {
+    accounts: new AccountService(repository, repository, runtime.config.secrets.apiKeyPepper),
+    health: new HealthService(runtime.es, runtime.database.db),
+  };
+}

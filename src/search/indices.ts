@@ -1,0 +1,245 @@
+/**
+ * Index names, composable templates and the alias that searches use. The alias `<prefix>` points at
+ * exactly one `<prefix>-v<N>` at any time; reindexing builds the next generation beside it and swaps
+ * the alias in one atomic call, so searches never see a half-built index.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { estypes } from '@elastic/elasticsearch';
+import type { EsClient } from './client.js';
+
+const TEMPLATES_DIR = fileURLToPath(new URL('../../index-templates/', import.meta.url));
+
+export interface IndexNames {
+  alias: string;
+  settingsComponent: string;
+  mappingsComponent: string;
+  indexTemplate: string;
+  indexPattern: string;
+  indexName(generation: number): string;
+  generationOf(index: string): number | undefined;
+}
+
+export function indexNames(prefix: string): IndexNames {
+  const pattern = new RegExp(`^${prefix.replace(/[-]/g, '\\-')}-v(\\d+)$`);
+  return {
+    alias: prefix,
+    settingsComponent: `${prefix}-settings`,
+    mappingsComponent: `${prefix}-mappings`,
+    indexTemplate: `${prefix}-template`,
+    indexPattern: `${prefix}-v*`,
+    indexName: (generation) => `${prefix}-v${generation}`,
+    generationOf: (index) => {
+      const match = pattern.exec(index);
+      return match?.[1] === undefined ? undefined : Number(match[1]);
+    },
+  };
+}
+
+interface ComponentFile {
+  _meta?: Record<string, unknown>;
+  template: estypes.IndicesIndexState;
+}
+
+interface IndexTemplateFile {
+  _meta?: Record<string, unknown>;
+  priority: number;
+  version: number;
+}
+
+async function readJson(file: string): Promise<unknown> {
+  return JSON.parse(await readFile(`${TEMPLATES_DIR}${file}`, 'utf8')) as unknown;
+}
+
+/** Installs (or updates) the component templates and the index template from index-templates/. */
+export async function installTemplates(es: EsClient, names: IndexNames): Promise<void> {
+  const settings = (await readJson('jobs-settings.json')) as ComponentFile;
+  const mappings = (await readJson('jobs-mappings.json')) as ComponentFile;
+  const template = (await readJson('jobs.json')) as IndexTemplateFile;
+  await es.cluster.putComponentTemplate({
+    name: names.settingsComponent,
+    template: settings.template,
+    _meta: settings._meta,
+  });
+  await es.cluster.putComponentTemplate({
+    name: names.mappingsComponent,
+    template: mappings.template,
+    _meta: mappings._meta,
+  });
+  await es.indices.putIndexTemplate({
+    name: names.indexTemplate,
+    index_patterns: [names.indexPattern],
+    composed_of: [names.settingsComponent, names.mappingsComponent],
+    priority: template.priority,
+    version: template.version,
+    _meta: template._meta,
+  });
+}
+
+/** The concrete index behind the alias, if the alias exists. */
+export async function currentIndex(es: EsClient, names: IndexNames): Promise<string | undefined> {
+  const exists = await es.indices.existsAlias({ name: names.alias });
+  if (!exists) return undefined;
+  const aliases = await es.indices.getAlias({ name: names.alias });
+  const indices = Object.keys(aliases);
+  if (indices.length !== 1) {
+    throw new Error(`Alias ${names.alias} must point at exactly one index, found: ${indices.join(', ')}`);
+  }
+  return indices[0];
+}
+
+/** Installs templates and makes sure the alias points at an index (creating generation 1). */
+export async function ensureJobsIndex(es: EsClient, names: IndexNames): Promise<string> {
+  await installTemplates(es, names);
+  const existing = await currentIndex(es, names);
+  if (existing !== undefined) return existing;
+  const index = names.indexName(1);
+  try {
+    await es.indices.create({ index, aliases: { [names.alias]: { is_write_index: true } } });
+  } catch (error) {
+    // Another starter won the race; the alias check below tells whether it finished.
+    if (!isAlreadyExists(error)) throw error;
+  }
+  await es.cluster.health({ index, wait_for_status: 'yellow', timeout: '30s' });
+  const current = await currentIndex(es, names);
+  if (current === undefined) throw new Error(`Index ${index} exists but alias ${names.alias} does not`);
+  return current;
+}
+
+function isAlreadyExists(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    'body' in error &&
+    JSON.stringify(error.body).includes('resource_already_exists_exception')
+  );
+}
+
+export interface ReindexProgress {
+  copied: number;
+  total: number;
+}
+
+export interface ReindexResult {
+  from: string;
+  to: string;
+  copied: number;
+  /** Documents found newer in the target than in the source (a writer got there first). */
+  skippedAsOlder: number;
+  caughtUp: number;
+  deletedOld: boolean;
+}
+
+export interface ReindexOptions {
+  batchSize?: number;
+  deleteOld?: boolean;
+  onProgress?: (progress: ReindexProgress) => void;
+  now?: () => Date;
+}
+
+/**
+ * Builds the next generation from the current templates and swaps the alias atomically.
+ * The copy streams with a point-in-time and search_after in bounded batches (this ES distribution
+ * has no _reindex module, and streaming also gives progress and flat memory). Writes use external
+ * versioning on `revision`, so a newer document written by the projector is never overwritten; after
+ * the swap, documents the old index received during the copy are caught up the same way.
+ */
+export async function reindexJobs(es: EsClient, names: IndexNames, options: ReindexOptions = {}): Promise<ReindexResult> {
+  const batchSize = options.batchSize ?? 1000;
+  const now = options.now ?? (() => new Date());
+  await installTemplates(es, names);
+  const from = await currentIndex(es, names);
+  if (from === undefined) throw new Error(`Alias ${names.alias} does not exist; nothing to reindex`);
+  const to = names.indexName((await maxGeneration(es, names)) + 1);
+  const startedAt = now();
+
+  await es.indices.create({ index: to, settings: { index: { refresh_interval: '-1' } } });
+  await es.cluster.health({ index: to, wait_for_status: 'yellow', timeout: '30s' });
+  await es.indices.refresh({ index: from });
+  const total = (await es.count({ index: from })).count;
+  let copied = 0;
+  let skippedAsOlder = 0;
+  for await (const batch of scan(es, from, batchSize)) {
+    skippedAsOlder += await bulkCopy(es, to, batch);
+    copied += batch.length;
+    options.onProgress?.({ copied, total });
+  }
+  await es.indices.putSettings({ index: to, settings: { index: { refresh_interval: '1s' } } });
+  await es.indices.refresh({ index: to });
+  const landed = (await es.count({ index: to })).count;
+  if (landed < total) throw new Error(`Reindex verification failed: ${to} has ${landed} of ${total} documents`);
+
+  await es.indices.updateAliases({
+    actions: [
+      { remove: { index: from, alias: names.alias } },
+      { add: { index: to, alias: names.alias, is_write_index: true } },
+    ],
+  });
+
+  let caughtUp = 0;
+  await es.indices.refresh({ index: from });
+  const since: estypes.QueryDslQueryContainer = { range: { indexed_at: { gte: startedAt.toISOString() } } };
+  for await (const batch of scan(es, from, batchSize, since)) {
+    caughtUp += batch.length - (await bulkCopy(es, to, batch));
+  }
+  if (caughtUp > 0) await es.indices.refresh({ index: to });
+
+  if (options.deleteOld === true) await es.indices.delete({ index: from });
+  return { from, to, copied, skippedAsOlder, caughtUp, deletedOld: options.deleteOld === true };
+}
+
+async function maxGeneration(es: EsClient, names: IndexNames): Promise<number> {
+  const indices = await es.indices.get({ index: names.indexPattern, allow_no_indices: true, expand_wildcards: 'all' });
+  return Math.max(0, ...Object.keys(indices).map((index) => names.generationOf(index) ?? 0));
+}
+
+type Hit = estypes.SearchHit<Record<string, unknown>>;
+
+/** Streams every document of an index in `_shard_doc` order under a point-in-time. */
+async function* scan(
+  es: EsClient,
+  index: string,
+  batchSize: number,
+  query?: estypes.QueryDslQueryContainer,
+): AsyncGenerator<Hit[]> {
+  const pit = await es.openPointInTime({ index, keep_alive: '2m' });
+  let pitId = pit.id;
+  let searchAfter: estypes.SortResults | undefined;
+  try {
+    for (;;) {
+      const page = await es.search<Record<string, unknown>>({
+        pit: { id: pitId, keep_alive: '2m' },
+        size: batchSize,
+        sort: [{ _shard_doc: 'asc' }],
+        track_total_hits: false,
+        ...(query === undefined ? {} : { query }),
+        ...(searchAfter === undefined ? {} : { search_after: searchAfter }),
+      });
+      if (page.pit_id !== undefined) pitId = page.pit_id;
+      const hits = page.hits.hits;
+      if (hits.length === 0) return;
+      yield hits;
+      searchAfter = hits[hits.length - 1]?.sort;
+    }
+  } finally {
+    await es.closePointInTime({ id: pitId });
+  }
+}
+
+/** Copies a batch with external versioning; returns how many were skipped because the target is newer. */
+async function bulkCopy(es: EsClient, index: string, hits: Hit[]): Promise<number> {
+  const operations: estypes.BulkRequest['operations'] = [];
+  for (const hit of hits) {
+    const revision = hit._source?.revision;
+    const versioned = typeof revision === 'number' ? { version: revision, version_type: 'external_gte' as const } : {};
+    operations.push({ index: { _index: index, _id: hit._id, ...versioned } }, hit._source ?? {});
+  }
+  const response = await es.bulk({ operations, refresh: false });
+  let skipped = 0;
+  for (const item of response.items) {
+    const result = item.index;
+    if (result?.error === undefined) continue;
+    if (result.status === 409) skipped += 1;
+    else throw new Error(`Bulk copy failed for ${result._id ?? '?'}: ${result.error.type}: ${result.error.reason ?? ''}`);
+  }
+  return skipped;
+}

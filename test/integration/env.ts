@@ -1,0 +1,87 @@
+/**
+ * The shared integration environment: real Elasticsearch and Postgres from the test runner, with a
+ * unique index prefix and schema per run, and the app served on an ephemeral port.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type Services } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { migrate } from '../../src/db/migrate.js';
+import { createLogger } from '../../src/lib/logger.js';
+import { loadDocument, type OpenApiDocument } from '../../src/openapi/document.js';
+import { createServices, openRuntime, type AppServices, type Runtime } from '../../src/runtime.js';
+import { ensureJobsIndex } from '../../src/search/indices.js';
+
+export interface TestEnv {
+  run: string;
+  config: Config;
+  runtime: Runtime;
+  services: AppServices;
+  document: OpenApiDocument;
+  baseUrl: string;
+}
+
+let current: TestEnv | undefined;
+const servers: Server[] = [];
+
+export function testEnv(): TestEnv {
+  if (current === undefined) throw new Error('integration environment not set up (see hooks.ts)');
+  return current;
+}
+
+/** Config for this run: unique names, so runs never share state. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const run = process.env.JLDS_TEST_RUN ?? randomBytes(4).toString('hex');
+  return loadConfig({
+    ELASTICSEARCH_URL: process.env.ELASTICSEARCH_URL,
+    DATABASE_URL: process.env.DATABASE_URL,
+    ES_INDEX_PREFIX: `t${run}-jobs`,
+    PG_SCHEMA: `t_${run}`,
+    API_KEY_PEPPER: randomBytes(32).toString('hex'),
+    CURSOR_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...overrides,
+  });
+}
+
+/** Serves an app on an ephemeral loopback port; closed in the root after-all hook. */
+export async function serve(services: Services, document: OpenApiDocument): Promise<string> {
+  const app = createApp({ document, logger: createLogger('silent'), services });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+export async function setUp(): Promise<void> {
+  const config = testConfig();
+  const runtime = openRuntime(config);
+  await migrate(runtime.database.db, config.postgres.schema);
+  await ensureJobsIndex(runtime.es, runtime.indices);
+  const services = createServices(runtime);
+  const document = loadDocument();
+  current = {
+    run: config.postgres.schema,
+    config,
+    runtime,
+    services,
+    document,
+    baseUrl: await serve(services, document),
+  };
+}
+
+export async function tearDown(): Promise<void> {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  servers.length = 0;
+  const env = current;
+  current = undefined;
+  if (env === undefined) return;
+  const prefix = env.config.elasticsearch.indexPrefix;
+  await env.runtime.es.indices.delete({ index: `${prefix}-v*`, allow_no_indices: true, expand_wildcards: 'all' });
+  await env.runtime.es.indices.deleteIndexTemplate({ name: `${prefix}-template` });
+  await env.runtime.es.cluster.deleteComponentTemplate({ name: `${prefix}-*` });
+  await env.runtime.database.db.none('DROP SCHEMA IF EXISTS $1:name CASCADE', [env.config.postgres.schema]);
+  await env.runtime.close();
+}

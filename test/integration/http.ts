@@ -1,0 +1,33 @@
+import { testEnv } from './env.js';
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+/** A request against the test server; the body is parsed when it is JSON. */
+export async function call(path: string, init: RequestInit = {}, baseUrl = testEnv().baseUrl): Promise<ApiResponse> {
+  const response = await fetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(30_000) });
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  return { status: response.status, headers: response.headers, body: type.includes('json') && text !== '' ? (JSON.parse(text) as unknown) : text };
+}
+
+export function jsonBody(value: unknown): RequestInit {
+  return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: unknown;
+  instance: string;
+  code: string;
+  request_id: string;
+}
+
+export interface ValidationBody extends Problem {
+  detail: { loc: (string | number)[]; msg: string; type: string; input?: unknown; ctx?: Record<string, unknown> }[];
+}
