@@ -16,13 +16,19 @@ const { values, positionals } = parseArgs({
 const email = values.email ?? '';
 const plan = values.plan;
 if (positionals[0] !== 'create' || !/^[^@\s]+@[^@\s]+$/.test(email) || !isPlanCode(plan)) {
-  process.stderr.write(`usage: npm run accounts -- create --email <address> --plan ${PLAN_CODES.join('|')} [--service]\n`);
+  process.stderr.write(
+    `usage: npm run accounts -- create --email <address> --plan ${PLAN_CODES.join('|')} [--service]\n`,
+  );
   process.exit(64);
 }
 const runtime = await scriptRuntime();
 try {
   await migrate(runtime.database.db, runtime.config.postgres.schema);
-  const issued = await createServices(runtime).accounts.createActiveAccount({ email, plan, isService: values.service });
+  const issued = await createServices(runtime).accounts.createActiveAccount({
+    email,
+    plan,
+    isService: values.service,
+  });
   process.stdout.write(`account ${issued.accountId} (${plan})\nkey (shown once): ${issued.key}\n`);
 } finally {
   await runtime.close();

@@ -18,9 +18,11 @@ async function portIsFree(port: number): Promise<boolean> {
     server.once('error', () => {
       resolve(false);
     });
-    server.listen(port, '127.0.0.1', () => server.close(() => {
-      resolve(true);
-    }));
+    server.listen(port, '127.0.0.1', () =>
+      server.close(() => {
+        resolve(true);
+      }),
+    );
   });
 }
 
@@ -34,12 +36,21 @@ let key: string;
 try {
   await migrate(runtime.database.db, config.postgres.schema);
   await ensureJobsIndex(runtime.es, runtime.indices);
-  key = (await createServices(runtime).accounts.createActiveAccount({ email: 'demo@example.com', plan: 'scale', isService: true })).key;
+  key = (
+    await createServices(runtime).accounts.createActiveAccount({
+      email: 'demo@example.com',
+      plan: 'scale',
+      isService: true,
+    })
+  ).key;
 } finally {
   await runtime.close();
 }
 
-const api = spawn(process.execPath, ['--import', 'tsx', 'src/main/api.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const api = spawn(process.execPath, ['--import', 'tsx', 'src/main/api.ts'], {
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 let announced = false;
 api.stdout.setEncoding('utf8');
 api.stdout.on('data', (chunk: string) => {

@@ -8,7 +8,10 @@ import { reindexJobs } from '../src/search/indices.js';
 import { scriptRuntime } from './lib/runtime.js';
 
 const { values } = parseArgs({
-  options: { 'delete-old': { type: 'boolean', default: false }, 'batch-size': { type: 'string', default: '1000' } },
+  options: {
+    'delete-old': { type: 'boolean', default: false },
+    'batch-size': { type: 'string', default: '1000' },
+  },
 });
 const batchSize = Number(values['batch-size']);
 if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) {
@@ -16,7 +19,10 @@ if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) {
   process.exit(64);
 }
 const runtime = await scriptRuntime();
-const bar = new SingleBar({ format: 'reindex [{bar}] {percentage}% | {value}/{total} docs | eta {eta}s' }, Presets.shades_classic);
+const bar = new SingleBar(
+  { format: 'reindex [{bar}] {percentage}% | {value}/{total} docs | eta {eta}s' },
+  Presets.shades_classic,
+);
 let started = false;
 try {
   const result = await reindexJobs(runtime.es, runtime.indices, {
@@ -32,7 +38,9 @@ try {
   process.stdout.write(
     `alias ${runtime.indices.alias}: ${result.from} -> ${result.to}; copied ${result.copied}, ` +
       `kept newer ${result.skippedAsOlder}, caught up ${result.caughtUp}` +
-      (result.deletedOld ? `, deleted ${result.from}\n` : `; ${result.from} kept (delete it with --delete-old next time)\n`),
+      (result.deletedOld
+        ? `, deleted ${result.from}\n`
+        : `; ${result.from} kept (delete it with --delete-old next time)\n`),
   );
 } finally {
   bar.stop();

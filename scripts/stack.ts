@@ -5,7 +5,9 @@ const command = process.argv[2];
 if (command === 'up') {
   const state = await devStackUp();
   const env = await devEnv(state);
-  process.stdout.write(`export ELASTICSEARCH_URL=${env.ELASTICSEARCH_URL ?? ''}\nexport DATABASE_URL=${env.DATABASE_URL ?? ''}\n`);
+  process.stdout.write(
+    `export ELASTICSEARCH_URL=${env.ELASTICSEARCH_URL ?? ''}\nexport DATABASE_URL=${env.DATABASE_URL ?? ''}\n`,
+  );
 } else if (command === 'down') {
   await devStackDown();
 } else {

@@ -19,7 +19,12 @@ interface Counts {
 
 const bin = (name: string): string => join('node_modules', '.bin', name);
 
-async function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+async function step(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<number> {
   log(`${name}: ${command} ${args.join(' ')}`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });

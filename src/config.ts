@@ -106,7 +106,8 @@ class EnvReader {
     const value = this.raw(name);
     if (value === undefined) return fallback;
     const match = allowed.find((candidate) => candidate === value);
-    if (match === undefined) this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+    if (match === undefined)
+      this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
     return match ?? fallback;
   }
 }

@@ -11,7 +11,9 @@ class CountingSpec extends Mocha.reporters.Spec {
     runner.once(EVENT_RUN_END, () => {
       const stats = runner.stats ?? { passes: 0, failures: 0, pending: 0 };
       const label = process.env.JLDS_SUITE ?? 'tests';
-      process.stdout.write(`${label}: ${stats.passes} passed, ${stats.failures} failed, ${stats.pending} skipped\n`);
+      process.stdout.write(
+        `${label}: ${stats.passes} passed, ${stats.failures} failed, ${stats.pending} skipped\n`,
+      );
       if (process.env.JLDS_STATS_FILE) {
         fs.writeFileSync(
           process.env.JLDS_STATS_FILE,

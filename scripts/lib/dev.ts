@@ -43,7 +43,8 @@ export async function devStackDown(): Promise<void> {
 
 /** Development secrets, generated once per checkout (never used outside the local stack). */
 async function devSecrets(): Promise<Record<string, string>> {
-  if (existsSync(SECRETS_FILE)) return JSON.parse(await readFile(SECRETS_FILE, 'utf8')) as Record<string, string>;
+  if (existsSync(SECRETS_FILE))
+    return JSON.parse(await readFile(SECRETS_FILE, 'utf8')) as Record<string, string>;
   const secrets = {
     API_KEY_PEPPER: randomBytes(32).toString('hex'),
     CURSOR_SECRET: randomBytes(32).toString('hex'),

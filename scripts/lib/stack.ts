@@ -25,8 +25,11 @@ export function log(message: string): void {
 
 /** Shared cache for downloads; world-readable when root so the service user can run from it. */
 export function cacheDir(): string {
-  if (process.env.JLDS_CACHE_DIR !== undefined && process.env.JLDS_CACHE_DIR !== '') return process.env.JLDS_CACHE_DIR;
-  return IS_ROOT ? '/var/cache/job-listings-data-service' : join(homedir(), '.cache', 'job-listings-data-service');
+  if (process.env.JLDS_CACHE_DIR !== undefined && process.env.JLDS_CACHE_DIR !== '')
+    return process.env.JLDS_CACHE_DIR;
+  return IS_ROOT
+    ? '/var/cache/job-listings-data-service'
+    : join(homedir(), '.cache', 'job-listings-data-service');
 }
 
 export interface StackState {
@@ -73,7 +76,10 @@ function serviceIds(): { uid: number; gid: number } {
     log(`creating unprivileged user ${SERVICE_USER}`);
     run('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVICE_USER]);
   }
-  return { uid: Number(run('id', ['-u', SERVICE_USER]).trim()), gid: Number(run('id', ['-g', SERVICE_USER]).trim()) };
+  return {
+    uid: Number(run('id', ['-u', SERVICE_USER]).trim()),
+    gid: Number(run('id', ['-g', SERVICE_USER]).trim()),
+  };
 }
 
 /** A directory owned by the service user (created if missing). */
@@ -85,10 +91,17 @@ async function ownedDir(path: string): Promise<string> {
 }
 
 /** Spawns a long-running server as the service user in its own process group, output to a log file. */
-async function spawnServer(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<number> {
+async function spawnServer(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+): Promise<number> {
   const { openSync } = await import('node:fs');
   const out = openSync(logFile, 'a');
-  const argv = IS_ROOT ? ['setpriv', `--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups', command, ...args] : [command, ...args];
+  const argv = IS_ROOT
+    ? ['setpriv', `--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups', command, ...args]
+    : [command, ...args];
   const [executable, ...rest] = argv;
   if (executable === undefined) throw new Error('empty command');
   const child = spawn(executable, rest, { env, detached: true, stdio: ['ignore', out, out] });
@@ -111,7 +124,13 @@ async function delay(ms: number): Promise<void> {
 }
 
 /** Polls `ready` until it answers true; fails early when the process died, or after the deadline. */
-async function waitFor(what: string, pid: number, deadlineMs: number, ready: () => Promise<boolean>, logFile: string): Promise<void> {
+async function waitFor(
+  what: string,
+  pid: number,
+  deadlineMs: number,
+  ready: () => Promise<boolean>,
+  logFile: string,
+): Promise<void> {
   const until = Date.now() + deadlineMs;
   while (Date.now() < until) {
     if (await ready().catch(() => false)) return;
@@ -125,7 +144,11 @@ async function waitFor(what: string, pid: number, deadlineMs: number, ready: () 
 }
 
 /** Stops a process group: SIGTERM, then SIGKILL if it has not exited within the grace period. */
-export async function stopProcess(name: string, pid: number, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+export async function stopProcess(
+  name: string,
+  pid: number,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
   if (!isAlive(pid)) return;
   log(`stopping ${name} (pid ${pid})`);
   try {
@@ -157,11 +180,17 @@ async function sha256(file: string): Promise<string> {
 export async function installElasticsearch(): Promise<string> {
   const home = join(cacheDir(), `elasticsearch-${ES_VERSION}`);
   if (existsSync(join(home, 'bin', 'elasticsearch'))) return home;
-  if (!commandExists('mvn')) throw new Error('Maven (mvn) is needed to fetch Elasticsearch from Maven Central');
+  if (!commandExists('mvn'))
+    throw new Error('Maven (mvn) is needed to fetch Elasticsearch from Maven Central');
   log(`fetching ${ES_ARTIFACT} from Maven Central`);
   run('mvn', ['-q', '-B', 'dependency:get', `-Dartifact=${ES_ARTIFACT}`, '-Dtransitive=false']);
   const m2 = process.env.MAVEN_REPO ?? join(homedir(), '.m2', 'repository');
-  const zip = join(m2, 'org/elasticsearch/distribution/integ-test-zip/elasticsearch', ES_VERSION, `elasticsearch-${ES_VERSION}.zip`);
+  const zip = join(
+    m2,
+    'org/elasticsearch/distribution/integ-test-zip/elasticsearch',
+    ES_VERSION,
+    `elasticsearch-${ES_VERSION}.zip`,
+  );
   const digest = await sha256(zip);
   if (digest !== ES_ZIP_SHA256) throw new Error(`Checksum mismatch for ${zip}: ${digest}`);
   const staging = `${home}.partial`;
@@ -184,7 +213,10 @@ function findJavaHome(): string {
   const jvmDir = '/usr/lib/jvm';
   const candidates = existsSync(jvmDir) ? readdirSync(jvmDir) : [];
   for (const version of ['21', '17']) {
-    const match = candidates.find((name) => new RegExp(`(^|-)${version}(-|\\.|$)`).test(name) && existsSync(join(jvmDir, name, 'bin', 'java')));
+    const match = candidates.find(
+      (name) =>
+        new RegExp(`(^|-)${version}(-|\\.|$)`).test(name) && existsSync(join(jvmDir, name, 'bin', 'java')),
+    );
     if (match !== undefined) return join(jvmDir, match);
   }
   throw new Error('No JDK 17 or 21 found under /usr/lib/jvm; set ES_JAVA_HOME');
@@ -195,7 +227,8 @@ async function startElasticsearch(options: StackOptions): Promise<NonNullable<St
   const base = await ownedDir(join(options.dir, 'elasticsearch'));
   const config = await ownedDir(join(base, 'config'));
   const [httpPort, transportPort] = [await freePort(), await freePort()];
-  for (const file of ['jvm.options', 'log4j2.properties']) await copyFile(join(home, 'config', file), join(config, file));
+  for (const file of ['jvm.options', 'log4j2.properties'])
+    await copyFile(join(home, 'config', file), join(config, file));
   await writeFile(
     join(config, 'elasticsearch.yml'),
     [
@@ -225,10 +258,18 @@ async function startElasticsearch(options: StackOptions): Promise<NonNullable<St
   log(`starting Elasticsearch ${ES_VERSION} on 127.0.0.1:${httpPort}`);
   const pid = await spawnServer(join(home, 'bin', 'elasticsearch'), [], env, logFile);
   const url = `http://127.0.0.1:${httpPort}`;
-  await waitFor('Elasticsearch', pid, 180_000, async () => {
-    const response = await fetch(`${url}/_cluster/health?wait_for_status=yellow&timeout=1s`, { signal: AbortSignal.timeout(3000) });
-    return response.ok;
-  }, logFile);
+  await waitFor(
+    'Elasticsearch',
+    pid,
+    180_000,
+    async () => {
+      const response = await fetch(`${url}/_cluster/health?wait_for_status=yellow&timeout=1s`, {
+        signal: AbortSignal.timeout(3000),
+      });
+      return response.ok;
+    },
+    logFile,
+  );
   return { url, pid, port: httpPort };
 }
 
@@ -241,12 +282,17 @@ export function findPostgresBin(): string {
   const find = (): string | undefined => {
     const root = '/usr/lib/postgresql';
     if (!existsSync(root)) return undefined;
-    const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(root)
+      .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
     return versions[0] === undefined ? undefined : join(root, versions[0], 'bin');
   };
   const found = find();
   if (found !== undefined) return found;
-  if (!IS_ROOT) throw new Error('Postgres server binaries not found; install postgresql or set PG_BIN_DIR or DATABASE_URL');
+  if (!IS_ROOT)
+    throw new Error(
+      'Postgres server binaries not found; install postgresql or set PG_BIN_DIR or DATABASE_URL',
+    );
   log("installing Debian's postgresql package");
   run('apt-get', ['update', '-q']);
   execFileSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'postgresql'], {
@@ -268,23 +314,48 @@ async function startPostgres(options: StackOptions): Promise<NonNullable<StackSt
     await ownedDir(data);
     const initArgs = ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'];
     if (options.ephemeral) initArgs.push('--no-sync');
-    const argv = IS_ROOT ? ['setpriv', `--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups', join(bin, 'initdb'), ...initArgs] : [join(bin, 'initdb'), ...initArgs];
+    const argv = IS_ROOT
+      ? [
+          'setpriv',
+          `--reuid=${SERVICE_USER}`,
+          `--regid=${SERVICE_USER}`,
+          '--init-groups',
+          join(bin, 'initdb'),
+          ...initArgs,
+        ]
+      : [join(bin, 'initdb'), ...initArgs];
     const [command, ...args] = argv;
     if (command === undefined) throw new Error('empty command');
     run(command, [...args, '--no-instructions'], { cwd: base });
   }
   const port = await freePort();
-  const settings = ['listen_addresses=127.0.0.1', `port=${port}`, `unix_socket_directories=${socketDir}`, 'max_connections=200'];
+  const settings = [
+    'listen_addresses=127.0.0.1',
+    `port=${port}`,
+    `unix_socket_directories=${socketDir}`,
+    'max_connections=200',
+  ];
   if (options.ephemeral) settings.push('fsync=off', 'synchronous_commit=off', 'full_page_writes=off');
   log(`starting Postgres (${bin}) on 127.0.0.1:${port}`);
-  const pid = await spawnServer(join(bin, 'postgres'), ['-D', data, ...settings.flatMap((s) => ['-c', s])], process.env, logFile);
+  const pid = await spawnServer(
+    join(bin, 'postgres'),
+    ['-D', data, ...settings.flatMap((s) => ['-c', s])],
+    process.env,
+    logFile,
+  );
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  await waitFor('Postgres', pid, 60_000, async () => {
-    const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
-    await client.connect();
-    await client.end();
-    return true;
-  }, logFile);
+  await waitFor(
+    'Postgres',
+    pid,
+    60_000,
+    async () => {
+      const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
+      await client.connect();
+      await client.end();
+      return true;
+    },
+    logFile,
+  );
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = 'jobs'");

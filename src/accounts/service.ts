@@ -1,6 +1,12 @@
 /** Accounts and keys: issuing keys to operators and resolving a presented key to a principal. */
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
-import { cheapestPlanWith, hasEntitlement, type Entitlement, type PlanCode, type Tier } from '../domain/plans.js';
+import {
+  cheapestPlanWith,
+  hasEntitlement,
+  type Entitlement,
+  type PlanCode,
+  type Tier,
+} from '../domain/plans.js';
 import type { AccountRepository, AccountStatus, AuthenticatedKeyRow } from '../db/accounts.js';
 import { generateKey, keyDigest, keyHint, parseKey, type KeyKind } from './keys.js';
 
@@ -35,7 +41,10 @@ export class AccountService {
   async authenticate(rawKey: string): Promise<Principal> {
     const parsed = parseKey(rawKey);
     if (parsed === undefined) {
-      throw new UnauthorizedError('invalid_api_key', 'The API key is malformed or its checksum does not match');
+      throw new UnauthorizedError(
+        'invalid_api_key',
+        'The API key is malformed or its checksum does not match',
+      );
     }
     const row = await this.keys.findActiveKey(keyDigest(parsed.raw, this.pepper));
     if (row === null) throw new UnauthorizedError('invalid_api_key', 'The API key is unknown or revoked');
@@ -43,7 +52,11 @@ export class AccountService {
   }
 
   /** Operator path (`npm run accounts -- create`): an active account on a plan with its first key. */
-  async createActiveAccount(input: { email: string; plan: PlanCode; isService: boolean }): Promise<IssuedAccount> {
+  async createActiveAccount(input: {
+    email: string;
+    plan: PlanCode;
+    isService: boolean;
+  }): Promise<IssuedAccount> {
     const key = generateKey('live');
     const created = await this.repository.createAccountWithKey(
       { email: input.email, planCode: input.plan, status: 'active', isService: input.isService },

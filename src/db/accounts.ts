@@ -52,7 +52,10 @@ export class AccountRepository {
   constructor(private readonly db: Queryable) {}
 
   /** Creates an account and its first key atomically. */
-  async createAccountWithKey(account: NewAccount, key: Omit<NewKey, 'accountId'>): Promise<{
+  async createAccountWithKey(
+    account: NewAccount,
+    key: Omit<NewKey, 'accountId'>,
+  ): Promise<{
     account: AccountRow;
     key: KeyRow;
   }> {

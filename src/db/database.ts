@@ -20,7 +20,7 @@ export function createDatabase(config: Config['postgres']): DatabaseHandle {
   const pgp = pgPromise({ schema: config.schema });
   // timestamptz stays an ISO-like string on the response path (Date objects cost 3x to serialize);
   // bigint is a string by default in node-postgres, which avoids precision loss.
-  pgp.pg.types.setTypeParser(1184, (value: string) => value);
+  pgp.pg.types.setTypeParser(pgp.pg.types.builtins.TIMESTAMPTZ, (value: string) => value);
   const db = pgp({
     connectionString: config.url,
     max: config.poolSize,

@@ -31,7 +31,7 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
 export async function migrate(db: Database, schema: string, migrations?: Migration[]): Promise<number[]> {
   const all = migrations ?? (await loadMigrations());
   return db.tx('migrate', async (tx) => {
-    await tx.none('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrate:${schema}`]);
+    await tx.any('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrate:${schema}`]);
     await tx.none('CREATE SCHEMA IF NOT EXISTS $1:name', [schema]);
     await tx.none(
       `CREATE TABLE IF NOT EXISTS $1:name.schema_migrations (
@@ -41,9 +41,9 @@ export async function migrate(db: Database, schema: string, migrations?: Migrati
       [schema],
     );
     const done = new Set(
-      (await tx.manyOrNone<{ version: number }>('SELECT version FROM $1:name.schema_migrations', [schema])).map(
-        (row) => row.version,
-      ),
+      (
+        await tx.manyOrNone<{ version: number }>('SELECT version FROM $1:name.schema_migrations', [schema])
+      ).map((row) => row.version),
     );
     const applied: number[] = [];
     for (const migration of all) {

@@ -30,7 +30,10 @@ export function authenticate(accounts: Pick<AccountService, 'authenticate'>, ope
       if (presented !== '') {
         ctx.state.principal = await accounts.authenticate(presented);
       } else if (operation.access === 'key_required') {
-        throw new UnauthorizedError('api_key_required', 'This operation needs an API key in the X-API-Key header');
+        throw new UnauthorizedError(
+          'api_key_required',
+          'This operation needs an API key in the X-API-Key header',
+        );
       }
     }
     await next();
@@ -47,7 +50,10 @@ export function authorize(operation: Operation) {
     const principal = ctx.state.principal;
     if (entitlement !== undefined) {
       if (principal === undefined) {
-        throw new UnauthorizedError('api_key_required', 'This operation needs an API key in the X-API-Key header');
+        throw new UnauthorizedError(
+          'api_key_required',
+          'This operation needs an API key in the X-API-Key header',
+        );
       }
       if (entitlement === 'service') {
         if (!principal.isService) {

@@ -19,7 +19,7 @@ export const UNPARSED_BODY = Symbol.for('unparsedBody');
 
 /** True when the request carries a body at all (a length or a chunked transfer). */
 export function hasBody(ctx: AppContext): boolean {
-  return (ctx.request.length ?? 0) > 0 || ctx.get('Transfer-Encoding') !== '';
+  return Number(ctx.get('Content-Length') || '0') > 0 || ctx.get('Transfer-Encoding') !== '';
 }
 
 export async function parseJsonBody(ctx: AppContext, next: Next): Promise<void> {

@@ -67,7 +67,8 @@ export function toApiError(error: unknown): ApiError | undefined {
   if (isUpstreamFailure(error)) return new UpstreamUnavailableError(5);
   if (isHttpError(error)) {
     if (error.status === 413) return new PayloadTooLargeError('The request body is larger than 1 MB');
-    if (error.status === 415) return new UnsupportedMediaTypeError('Send the request body as application/json');
+    if (error.status === 415)
+      return new UnsupportedMediaTypeError('Send the request body as application/json');
     if (error.status === 400 && error.type === 'entity.parse.failed') {
       return new ValidationFailedError([
         { loc: ['body'], msg: 'JSON decode error: the body is not valid JSON', type: 'json_invalid' },
@@ -86,7 +87,17 @@ function isHttpError(error: unknown): error is HttpLikeError {
   return typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number';
 }
 
-const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300', '57014', '08000', '08001', '08003', '08006']);
+const PG_UNAVAILABLE = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 const NET_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE']);
 
 /** ES timeouts, overload (429/503) and connection failures, Postgres unavailability, missed deadlines. */
@@ -103,5 +114,8 @@ function isUpstreamFailure(error: unknown): boolean {
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
     return PG_UNAVAILABLE.has(error.code) || NET_UNAVAILABLE.has(error.code);
   }
-  return error instanceof Error && /timeout exceeded when trying to connect|Connection terminated/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)
+  );
 }

@@ -39,7 +39,10 @@ const COMPONENTS_ID = 'urn:jlds:openapi';
 const OPENAPI_ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator'];
 
 /** Compiles a validator for every operation; throws at start-up if a schema does not compile. */
-export function compileValidators(doc: OpenApiDocument, operations: Operation[]): Map<string, OperationValidator> {
+export function compileValidators(
+  doc: OpenApiDocument,
+  operations: Operation[],
+): Map<string, OperationValidator> {
   const parameterAjv = newAjv(true);
   const bodyAjv = newAjv(false);
   bodyAjv.addSchema({ $id: COMPONENTS_ID, $defs: rewriteRefs(doc.components?.schemas ?? {}) });
@@ -96,7 +99,12 @@ function compileOperation(operation: Operation, parameterAjv: Ajv2020, bodyAjv: 
       if (value === undefined) continue;
       const parameter = byName.get(name);
       if (parameter === undefined) {
-        issues.push({ loc: ['query', name], msg: 'Unknown query parameter', type: 'extra_forbidden', input: value });
+        issues.push({
+          loc: ['query', name],
+          msg: 'Unknown query parameter',
+          type: 'extra_forbidden',
+          input: value,
+        });
         continue;
       }
       const deserialized = deserializeQueryValue(parameter, value, issues);
@@ -169,14 +177,18 @@ function pointerSegments(pointer: string): (string | number)[] {
 function valueAt(root: unknown, segments: (string | number)[]): { found: boolean; value: unknown } {
   let current: unknown = root;
   for (const segment of segments) {
-    if (typeof current !== 'object' || current === null || !(segment in current)) return { found: false, value: undefined };
+    if (typeof current !== 'object' || current === null || !(segment in current))
+      return { found: false, value: undefined };
     current = (current as Record<string | number, unknown>)[segment];
   }
   return { found: true, value: current };
 }
 
 const FORMAT_ISSUES: Record<string, { type: string; msg: string }> = {
-  'date-time': { type: 'datetime_parsing', msg: 'Input should be a valid date-time in ISO 8601 with a UTC offset' },
+  'date-time': {
+    type: 'datetime_parsing',
+    msg: 'Input should be a valid date-time in ISO 8601 with a UTC offset',
+  },
   date: { type: 'date_parsing', msg: 'Input should be a valid date in the format YYYY-MM-DD' },
   uuid: { type: 'uuid_parsing', msg: 'Input should be a valid UUID' },
   email: { type: 'value_error', msg: 'Input should be a valid email address' },
@@ -205,12 +217,18 @@ function toIssue(error: ErrorObject, location: string, original: unknown): Valid
   const extra = params.additionalProperty;
   if (error.keyword === 'additionalProperties' && typeof extra === 'string') {
     const { value } = valueAt(original, [...segments, extra]);
-    return { loc: [...loc, extra], msg: 'Extra inputs are not permitted', type: 'extra_forbidden', input: value };
+    return {
+      loc: [...loc, extra],
+      msg: 'Extra inputs are not permitted',
+      type: 'extra_forbidden',
+      input: value,
+    };
   }
   const described = describe(error, params);
   const issue: ValidationIssue = { loc, msg: described.msg, type: described.type };
   if (described.ctx !== undefined) issue.ctx = described.ctx;
-  const writeOnly = (error.parentSchema as JsonSchema | undefined)?.writeOnly === true;
+  const parentSchema: JsonSchema | undefined = error.parentSchema;
+  const writeOnly = parentSchema?.writeOnly === true;
   const { found, value } = valueAt(original, segments);
   // Secrets (writeOnly members such as destination passwords) are never echoed back.
   if (found && !writeOnly) issue.input = value;
@@ -227,29 +245,75 @@ function describe(
       return TYPE_ISSUES[expected] ?? { type: 'type_error', msg: `Input should be of type ${expected}` };
     }
     case 'minimum':
-      return { type: 'greater_than_equal', msg: `Input should be greater than or equal to ${String(params.limit)}`, ctx: { ge: params.limit } };
+      return {
+        type: 'greater_than_equal',
+        msg: `Input should be greater than or equal to ${String(params.limit)}`,
+        ctx: { ge: params.limit },
+      };
     case 'maximum':
-      return { type: 'less_than_equal', msg: `Input should be less than or equal to ${String(params.limit)}`, ctx: { le: params.limit } };
+      return {
+        type: 'less_than_equal',
+        msg: `Input should be less than or equal to ${String(params.limit)}`,
+        ctx: { le: params.limit },
+      };
     case 'exclusiveMinimum':
-      return { type: 'greater_than', msg: `Input should be greater than ${String(params.limit)}`, ctx: { gt: params.limit } };
+      return {
+        type: 'greater_than',
+        msg: `Input should be greater than ${String(params.limit)}`,
+        ctx: { gt: params.limit },
+      };
     case 'exclusiveMaximum':
-      return { type: 'less_than', msg: `Input should be less than ${String(params.limit)}`, ctx: { lt: params.limit } };
+      return {
+        type: 'less_than',
+        msg: `Input should be less than ${String(params.limit)}`,
+        ctx: { lt: params.limit },
+      };
     case 'maxLength':
-      return { type: 'string_too_long', msg: `String should have at most ${String(params.limit)} characters`, ctx: { max_length: params.limit } };
+      return {
+        type: 'string_too_long',
+        msg: `String should have at most ${String(params.limit)} characters`,
+        ctx: { max_length: params.limit },
+      };
     case 'minLength':
-      return { type: 'string_too_short', msg: `String should have at least ${String(params.limit)} characters`, ctx: { min_length: params.limit } };
+      return {
+        type: 'string_too_short',
+        msg: `String should have at least ${String(params.limit)} characters`,
+        ctx: { min_length: params.limit },
+      };
     case 'maxItems':
-      return { type: 'too_long', msg: `List should have at most ${String(params.limit)} items`, ctx: { max_length: params.limit } };
+      return {
+        type: 'too_long',
+        msg: `List should have at most ${String(params.limit)} items`,
+        ctx: { max_length: params.limit },
+      };
     case 'minItems':
-      return { type: 'too_short', msg: `List should have at least ${String(params.limit)} items`, ctx: { min_length: params.limit } };
+      return {
+        type: 'too_short',
+        msg: `List should have at least ${String(params.limit)} items`,
+        ctx: { min_length: params.limit },
+      };
     case 'pattern':
-      return { type: 'string_pattern_mismatch', msg: `String should match pattern '${String(params.pattern)}'`, ctx: { pattern: params.pattern } };
+      return {
+        type: 'string_pattern_mismatch',
+        msg: `String should match pattern '${String(params.pattern)}'`,
+        ctx: { pattern: params.pattern },
+      };
     case 'enum': {
-      const allowed = Array.isArray(params.allowedValues) ? params.allowedValues.map((v) => `'${String(v)}'`) : [];
-      return { type: 'enum', msg: `Input should be ${joinOr(allowed)}`, ctx: { expected: allowed.join(', ') } };
+      const allowed = Array.isArray(params.allowedValues)
+        ? params.allowedValues.map((v) => `'${String(v)}'`)
+        : [];
+      return {
+        type: 'enum',
+        msg: `Input should be ${joinOr(allowed)}`,
+        ctx: { expected: allowed.join(', ') },
+      };
     }
     case 'const':
-      return { type: 'literal_error', msg: `Input should be '${String(params.allowedValue)}'`, ctx: { expected: params.allowedValue } };
+      return {
+        type: 'literal_error',
+        msg: `Input should be '${String(params.allowedValue)}'`,
+        ctx: { expected: params.allowedValue },
+      };
     case 'format': {
       const format = String(params.format);
       return FORMAT_ISSUES[format] ?? { type: 'value_error', msg: `Input should match format ${format}` };

@@ -65,7 +65,8 @@ function identify(operation: Operation) {
 function validate(validator: OperationValidator) {
   return async function validateRequest(ctx: AppContext, next: Next): Promise<void> {
     const body: unknown = hasBody(ctx) ? ctx.request.body : undefined;
-    ctx.state.input = validator({ query: ctx.query, path: ctx.params, body });
+    const path = ctx.params as Record<string, string>;
+    ctx.state.input = validator({ query: ctx.query, path, body });
     await next();
   };
 }
@@ -77,7 +78,8 @@ function notImplemented(operation: Operation): Handler {
 function checkHandlers(operations: Operation[], handlers: HandlerMap): void {
   const known = new Set(operations.map((operation) => operation.operationId));
   for (const operationId of Object.keys(handlers)) {
-    if (!known.has(operationId)) throw new Error(`Handler for ${operationId}, which the OpenAPI document lacks`);
+    if (!known.has(operationId))
+      throw new Error(`Handler for ${operationId}, which the OpenAPI document lacks`);
   }
   for (const operation of operations) {
     const handled = operation.operationId in handlers;

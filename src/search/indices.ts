@@ -143,7 +143,11 @@ export interface ReindexOptions {
  * versioning on `revision`, so a newer document written by the projector is never overwritten; after
  * the swap, documents the old index received during the copy are caught up the same way.
  */
-export async function reindexJobs(es: EsClient, names: IndexNames, options: ReindexOptions = {}): Promise<ReindexResult> {
+export async function reindexJobs(
+  es: EsClient,
+  names: IndexNames,
+  options: ReindexOptions = {},
+): Promise<ReindexResult> {
   const batchSize = options.batchSize ?? 1000;
   const now = options.now ?? (() => new Date());
   await installTemplates(es, names);
@@ -166,7 +170,8 @@ export async function reindexJobs(es: EsClient, names: IndexNames, options: Rein
   await es.indices.putSettings({ index: to, settings: { index: { refresh_interval: '1s' } } });
   await es.indices.refresh({ index: to });
   const landed = (await es.count({ index: to })).count;
-  if (landed < total) throw new Error(`Reindex verification failed: ${to} has ${landed} of ${total} documents`);
+  if (landed < total)
+    throw new Error(`Reindex verification failed: ${to} has ${landed} of ${total} documents`);
 
   await es.indices.updateAliases({
     actions: [
@@ -188,7 +193,11 @@ export async function reindexJobs(es: EsClient, names: IndexNames, options: Rein
 }
 
 async function maxGeneration(es: EsClient, names: IndexNames): Promise<number> {
-  const indices = await es.indices.get({ index: names.indexPattern, allow_no_indices: true, expand_wildcards: 'all' });
+  const indices = await es.indices.get({
+    index: names.indexPattern,
+    allow_no_indices: true,
+    expand_wildcards: 'all',
+  });
   return Math.max(0, ...Object.keys(indices).map((index) => names.generationOf(index) ?? 0));
 }
 
@@ -230,7 +239,8 @@ async function bulkCopy(es: EsClient, index: string, hits: Hit[]): Promise<numbe
   const operations: estypes.BulkRequest['operations'] = [];
   for (const hit of hits) {
     const revision = hit._source?.revision;
-    const versioned = typeof revision === 'number' ? { version: revision, version_type: 'external_gte' as const } : {};
+    const versioned =
+      typeof revision === 'number' ? { version: revision, version_type: 'external_gte' as const } : {};
     operations.push({ index: { _index: index, _id: hit._id, ...versioned } }, hit._source ?? {});
   }
   const response = await es.bulk({ operations, refresh: false });
@@ -239,7 +249,10 @@ async function bulkCopy(es: EsClient, index: string, hits: Hit[]): Promise<numbe
     const result = item.index;
     if (result?.error === undefined) continue;
     if (result.status === 409) skipped += 1;
-    else throw new Error(`Bulk copy failed for ${result._id ?? '?'}: ${result.error.type}: ${result.error.reason ?? ''}`);
+    else
+      throw new Error(
+        `Bulk copy failed for ${result._id ?? '?'}: ${result.error.type}: ${result.error.reason ?? ''}`,
+      );
   }
   return skipped;
 }

@@ -79,7 +79,11 @@ export async function tearDown(): Promise<void> {
   current = undefined;
   if (env === undefined) return;
   const prefix = env.config.elasticsearch.indexPrefix;
-  await env.runtime.es.indices.delete({ index: `${prefix}-v*`, allow_no_indices: true, expand_wildcards: 'all' });
+  await env.runtime.es.indices.delete({
+    index: `${prefix}-v*`,
+    allow_no_indices: true,
+    expand_wildcards: 'all',
+  });
   await env.runtime.es.indices.deleteIndexTemplate({ name: `${prefix}-template` });
   await env.runtime.es.cluster.deleteComponentTemplate({ name: `${prefix}-*` });
   await env.runtime.database.db.none('DROP SCHEMA IF EXISTS $1:name CASCADE', [env.config.postgres.schema]);

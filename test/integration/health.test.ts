@@ -7,7 +7,10 @@ describe('/healthz when a backing service is down', () => {
   it('still answers 200 JSON, degraded, naming the component that is down', async () => {
     // Port 1 on loopback: nothing listens there, so both probes fail fast.
     const runtime = openRuntime(
-      testConfig({ ELASTICSEARCH_URL: 'http://127.0.0.1:1', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }),
+      testConfig({
+        ELASTICSEARCH_URL: 'http://127.0.0.1:1',
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      }),
     );
     try {
       const baseUrl = await serve(createServices(runtime), testEnv().document);
@@ -28,7 +31,10 @@ describe('/healthz when a backing service is down', () => {
     const runtime = openRuntime(testConfig({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }));
     try {
       const baseUrl = await serve(createServices(runtime), env.document);
-      const body = (await call('/healthz', {}, baseUrl)).body as { status: string; checks: Record<string, { status: string }> };
+      const body = (await call('/healthz', {}, baseUrl)).body as {
+        status: string;
+        checks: Record<string, { status: string }>;
+      };
       expect(body.status).to.equal('degraded');
       expect(body.checks.elasticsearch?.status).to.equal('up');
       expect(body.checks.postgres?.status).to.equal('down');

@@ -4,11 +4,19 @@ import { testEnv } from './env.js';
 import { call, jsonBody, type Problem, type ValidationBody } from './http.js';
 
 async function keyFor(plan: 'starter' | 'growth' | 'scale'): Promise<string> {
-  const issued = await testEnv().services.accounts.createActiveAccount({ email: `${plan}@example.com`, plan, isService: false });
+  const issued = await testEnv().services.accounts.createActiveAccount({
+    email: `${plan}@example.com`,
+    plan,
+    isService: false,
+  });
   return issued.key;
 }
 
-function expectProblem(response: { status: number; headers: Headers; body: unknown }, status: number, code: string): Problem {
+function expectProblem(
+  response: { status: number; headers: Headers; body: unknown },
+  status: number,
+  code: string,
+): Problem {
   expect(response.status).to.equal(status);
   expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
   const problem = response.body as Problem;
@@ -52,13 +60,22 @@ describe('HTTP core', () => {
       const response = await call('/v1/jobs/search?limit=0&status=bogus&foo=1&country=US,usa');
       const body = expectProblem(response, 422, 'validation_error') as ValidationBody;
       const byLoc = new Map(body.detail.map((item) => [JSON.stringify(item.loc), item]));
-      expect(byLoc.get('["query","limit"]')).to.deep.include({ type: 'greater_than_equal', input: '0', ctx: { ge: 1 } });
+      expect(byLoc.get('["query","limit"]')).to.deep.include({
+        type: 'greater_than_equal',
+        input: '0',
+        ctx: { ge: 1 },
+      });
       expect(byLoc.get('["query","status"]')).to.deep.include({ type: 'enum', input: 'bogus' });
       expect(byLoc.get('["query","foo"]')).to.deep.include({ type: 'extra_forbidden', input: '1' });
-      expect(byLoc.get('["query","country",1]')).to.deep.include({ type: 'string_pattern_mismatch', input: 'usa' });
+      expect(byLoc.get('["query","country",1]')).to.deep.include({
+        type: 'string_pattern_mismatch',
+        input: 'usa',
+      });
       for (const item of body.detail) {
         expect(item.msg).to.be.a('string').and.not.equal('');
-        expect(Object.keys(item)).to.satisfy((keys: string[]) => keys.every((k) => ['loc', 'msg', 'type', 'input', 'ctx'].includes(k)));
+        expect(Object.keys(item)).to.satisfy((keys: string[]) =>
+          keys.every((k) => ['loc', 'msg', 'type', 'input', 'ctx'].includes(k)),
+        );
       }
     });
 
@@ -66,14 +83,28 @@ describe('HTTP core', () => {
       const response = await call(`/v1/jobs/search?limit=ten&cursor=${'c'.repeat(2049)}&q=a&q=b`);
       const body = expectProblem(response, 422, 'validation_error') as ValidationBody;
       const types = Object.fromEntries(body.detail.map((item) => [item.loc.join('.'), item.type]));
-      expect(types).to.deep.equal({ 'query.limit': 'int_parsing', 'query.cursor': 'string_too_long', 'query.q': 'too_many_values' });
+      expect(types).to.deep.equal({
+        'query.limit': 'int_parsing',
+        'query.cursor': 'string_too_long',
+        'query.q': 'too_many_values',
+      });
     });
 
     it('bounds csv parameters by their raw length', async () => {
       const countries = Array.from({ length: 200 }, () => 'US').join(',');
-      const body = expectProblem(await call(`/v1/jobs/search?country=${countries}`), 422, 'validation_error') as ValidationBody;
+      const body = expectProblem(
+        await call(`/v1/jobs/search?country=${countries}`),
+        422,
+        'validation_error',
+      ) as ValidationBody;
       expect(body.detail).to.deep.equal([
-        { loc: ['query', 'country'], msg: 'String should have at most 500 characters', type: 'string_too_long', input: countries, ctx: { max_length: 500 } },
+        {
+          loc: ['query', 'country'],
+          msg: 'String should have at most 500 characters',
+          type: 'string_too_long',
+          input: countries,
+          ctx: { max_length: 500 },
+        },
       ]);
     });
 
@@ -82,11 +113,18 @@ describe('HTTP core', () => {
       const response = await call('/v1/datasets/not-a-date', { headers: { 'X-API-Key': key } });
       const body = expectProblem(response, 422, 'validation_error') as ValidationBody;
       expect(body.detail).to.have.length(1);
-      expect(body.detail[0]).to.deep.include({ loc: ['path', 'snapshot_date'], type: 'date_parsing', input: 'not-a-date' });
+      expect(body.detail[0]).to.deep.include({
+        loc: ['path', 'snapshot_date'],
+        type: 'date_parsing',
+        input: 'not-a-date',
+      });
     });
 
     it('reports body problems, including missing and unknown members', async () => {
-      const response = await call('/v1/billing/checkout', jsonBody({ email: 'nope', plan: 'gold', extra: 1 }));
+      const response = await call(
+        '/v1/billing/checkout',
+        jsonBody({ email: 'nope', plan: 'gold', extra: 1 }),
+      );
       const body = expectProblem(response, 422, 'validation_error') as ValidationBody;
       const byLoc = new Map(body.detail.map((item) => [item.loc.join('.'), item]));
       expect(byLoc.get('body.email')).to.deep.include({ type: 'value_error', input: 'nope' });
@@ -96,9 +134,15 @@ describe('HTTP core', () => {
     });
 
     it('answers malformed JSON with a json_invalid item and a missing body with a missing item', async () => {
-      const malformed = await call('/v1/billing/checkout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+      const malformed = await call('/v1/billing/checkout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":',
+      });
       const body = expectProblem(malformed, 422, 'validation_error') as ValidationBody;
-      expect(body.detail).to.deep.equal([{ loc: ['body'], msg: 'JSON decode error: the body is not valid JSON', type: 'json_invalid' }]);
+      expect(body.detail).to.deep.equal([
+        { loc: ['body'], msg: 'JSON decode error: the body is not valid JSON', type: 'json_invalid' },
+      ]);
       const missing = await call('/v1/billing/checkout', { method: 'POST' });
       expect((expectProblem(missing, 422, 'validation_error') as ValidationBody).detail).to.deep.equal([
         { loc: ['body'], msg: 'Field required', type: 'missing' },
@@ -106,7 +150,11 @@ describe('HTTP core', () => {
     });
 
     it('rejects a body that is not JSON with 415', async () => {
-      const response = await call('/v1/billing/checkout', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+      const response = await call('/v1/billing/checkout', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'hello',
+      });
       expectProblem(response, 415, 'unsupported_media_type');
     });
   });
@@ -130,21 +178,37 @@ describe('HTTP core', () => {
     });
 
     it('answers malformed and unknown keys with 401 invalid_api_key', async () => {
-      expectProblem(await call('/v1/companies', { headers: { 'X-API-Key': 'not-a-key' } }), 401, 'invalid_api_key');
+      expectProblem(
+        await call('/v1/companies', { headers: { 'X-API-Key': 'not-a-key' } }),
+        401,
+        'invalid_api_key',
+      );
       const key = await keyFor('starter');
       const unknown = `${key.slice(0, 9)}${key.slice(9, 41).split('').reverse().join('')}`;
-      expectProblem(await call('/v1/companies', { headers: { 'X-API-Key': unknown } }), 401, 'invalid_api_key');
+      expectProblem(
+        await call('/v1/companies', { headers: { 'X-API-Key': unknown } }),
+        401,
+        'invalid_api_key',
+      );
     });
 
     it('answers a plan without the entitlement with 403 plan_required', async () => {
       const key = await keyFor('starter');
-      const problem = expectProblem(await call('/v1/datasets', { headers: { 'X-API-Key': key } }), 403, 'plan_required');
+      const problem = expectProblem(
+        await call('/v1/datasets', { headers: { 'X-API-Key': key } }),
+        403,
+        'plan_required',
+      );
       expect(problem.detail).to.match(/scale/);
     });
 
     it('answers operations that are not built yet with 501 after auth and validation', async () => {
       const key = await keyFor('scale');
-      const problem = expectProblem(await call('/v1/companies', { headers: { 'X-API-Key': key } }), 501, 'not_implemented');
+      const problem = expectProblem(
+        await call('/v1/companies', { headers: { 'X-API-Key': key } }),
+        501,
+        'not_implemented',
+      );
       expect(problem).to.deep.include({ operation_id: 'listCompanies' });
     });
   });

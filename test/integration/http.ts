@@ -7,11 +7,19 @@ export interface ApiResponse {
 }
 
 /** A request against the test server; the body is parsed when it is JSON. */
-export async function call(path: string, init: RequestInit = {}, baseUrl = testEnv().baseUrl): Promise<ApiResponse> {
+export async function call(
+  path: string,
+  init: RequestInit = {},
+  baseUrl = testEnv().baseUrl,
+): Promise<ApiResponse> {
   const response = await fetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(30_000) });
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';
-  return { status: response.status, headers: response.headers, body: type.includes('json') && text !== '' ? (JSON.parse(text) as unknown) : text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: type.includes('json') && text !== '' ? (JSON.parse(text) as unknown) : text,
+  };
 }
 
 export function jsonBody(value: unknown): RequestInit {
@@ -29,5 +37,11 @@ export interface Problem {
 }
 
 export interface ValidationBody extends Problem {
-  detail: { loc: (string | number)[]; msg: string; type: string; input?: unknown; ctx?: Record<string, unknown> }[];
+  detail: {
+    loc: (string | number)[];
+    msg: string;
+    type: string;
+    input?: unknown;
+    ctx?: Record<string, unknown>;
+  }[];
 }

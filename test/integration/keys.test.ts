@@ -21,7 +21,8 @@ describe('API keys', () => {
     };
     const accounts = new AccountService(repository, counting, env.config.secrets.apiKeyPepper);
     baseUrl = await serve({ ...env.services, accounts }, env.document);
-    key = (await accounts.createActiveAccount({ email: 'keys@example.com', plan: 'scale', isService: false })).key;
+    key = (await accounts.createActiveAccount({ email: 'keys@example.com', plan: 'scale', isService: false }))
+      .key;
   });
 
   beforeEach(() => {

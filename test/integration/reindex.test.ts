@@ -27,24 +27,33 @@ describe('reindex', () => {
   it('builds the next generation and swaps the alias while searches keep answering', async function () {
     this.timeout(180_000);
     const { es } = testEnv().runtime;
-    const names = indexNames(`${testEnv().config.elasticsearch.indexPrefix}-rx${randomBytes(2).toString('hex')}`);
+    const names = indexNames(
+      `${testEnv().config.elasticsearch.indexPrefix}-rx${randomBytes(2).toString('hex')}`,
+    );
     try {
       const first = await ensureJobsIndex(es, names);
       expect(first).to.equal(names.indexName(1));
       const operations = Array.from({ length: DOCS }, (_, i) => [
-        { index: { _index: names.alias, _id: `gh-acme-${i}`, version: 1, version_type: 'external' as const } },
+        {
+          index: { _index: names.alias, _id: `gh-acme-${i}`, version: 1, version_type: 'external' as const },
+        },
         job(i),
       ]).flat();
       const bulk = await es.bulk({ operations, refresh: true });
       expect(bulk.errors).to.equal(false);
 
-      let reindexing = true;
+      const state = { reindexing: true };
       const totals: number[] = [];
       const failures: unknown[] = [];
       const searches = (async () => {
-        while (reindexing) {
+        while (state.reindexing) {
           try {
-            const result = await es.search({ index: names.alias, size: 1, track_total_hits: true, query: { term: { status: 'open' } } });
+            const result = await es.search({
+              index: names.alias,
+              size: 1,
+              track_total_hits: true,
+              query: { term: { status: 'open' } },
+            });
             const total = result.hits.total;
             totals.push(typeof total === 'number' ? total : (total?.value ?? -1));
           } catch (error) {
@@ -60,11 +69,23 @@ describe('reindex', () => {
           if (wroteDuringCopy) return;
           wroteDuringCopy = true;
           // A writer keeps writing through the alias during the copy: a new job, and a newer revision of job 0.
-          void es.index({ index: names.alias, id: `gh-acme-${DOCS}`, version: 1, version_type: 'external', document: job(DOCS) });
-          void es.index({ index: names.alias, id: 'gh-acme-0', version: 2, version_type: 'external', document: { ...job(0, 2), title: 'Staff Engineer 0' } });
+          void es.index({
+            index: names.alias,
+            id: `gh-acme-${DOCS}`,
+            version: 1,
+            version_type: 'external',
+            document: job(DOCS),
+          });
+          void es.index({
+            index: names.alias,
+            id: 'gh-acme-0',
+            version: 2,
+            version_type: 'external',
+            document: { ...job(0, 2), title: 'Staff Engineer 0' },
+          });
         },
       });
-      reindexing = false;
+      state.reindexing = false;
       await searches;
 
       expect(result).to.include({ from: names.indexName(1), to: names.indexName(2), copied: DOCS });
@@ -74,14 +95,19 @@ describe('reindex', () => {
       expect(await currentIndex(es, names)).to.equal(names.indexName(2));
       await es.indices.refresh({ index: names.alias });
       expect((await es.count({ index: names.alias })).count).to.equal(DOCS + 1);
-      const updated = await es.get<{ title: string; revision: number }>({ index: names.alias, id: 'gh-acme-0' });
+      const updated = await es.get<{ title: string; revision: number }>({
+        index: names.alias,
+        id: 'gh-acme-0',
+      });
       expect(updated._source).to.deep.include({ title: 'Staff Engineer 0', revision: 2 });
       const mapping = await es.indices.getMapping({ index: names.indexName(2) });
       expect(mapping[names.indexName(2)]?.mappings.properties).to.have.property('embedding');
     } finally {
       await es.indices.delete({ index: names.indexPattern, allow_no_indices: true, expand_wildcards: 'all' });
       await es.indices.deleteIndexTemplate({ name: names.indexTemplate });
-      await es.cluster.deleteComponentTemplate({ name: [names.settingsComponent, names.mappingsComponent].join(',') });
+      await es.cluster.deleteComponentTemplate({
+        name: [names.settingsComponent, names.mappingsComponent].join(','),
+      });
     }
   });
 });

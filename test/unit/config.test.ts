@@ -22,7 +22,11 @@ describe('config', () => {
   it('reads a valid environment with defaults', () => {
     const config = loadConfig(valid);
     expect(config.http).to.deep.equal({ host: '127.0.0.1', port: 8080 });
-    expect(config.elasticsearch).to.deep.equal({ url: valid.ELASTICSEARCH_URL, indexPrefix: 'jobs', requestTimeoutMs: 5000 });
+    expect(config.elasticsearch).to.deep.equal({
+      url: valid.ELASTICSEARCH_URL,
+      indexPrefix: 'jobs',
+      requestTimeoutMs: 5000,
+    });
     expect(config.postgres.schema).to.equal('public');
     expect(config.logLevel).to.equal('info');
   });
@@ -30,13 +34,24 @@ describe('config', () => {
   it('names every missing variable at once', () => {
     const problems = problemsOf({});
     for (const name of ['ELASTICSEARCH_URL', 'DATABASE_URL', 'API_KEY_PEPPER', 'CURSOR_SECRET']) {
-      expect(problems.some((problem) => problem.startsWith(`${name} `)), name).to.equal(true);
+      expect(
+        problems.some((problem) => problem.startsWith(`${name} `)),
+        name,
+      ).to.equal(true);
     }
   });
 
   it('names bad values without echoing secrets', () => {
-    const problems = problemsOf({ ...valid, PORT: '70000', LOG_LEVEL: 'loud', PG_SCHEMA: 'Bad-Schema', API_KEY_PEPPER: 'short-secret' });
+    const problems = problemsOf({
+      ...valid,
+      PORT: '70000',
+      LOG_LEVEL: 'loud',
+      PG_SCHEMA: 'Bad-Schema',
+      API_KEY_PEPPER: 'short-secret',
+    });
     expect(problems).to.have.length(4);
-    expect(problems.join('\n')).to.include('PORT must be an integer from 0 to 65535').and.not.include('short-secret');
+    expect(problems.join('\n'))
+      .to.include('PORT must be an integer from 0 to 65535')
+      .and.not.include('short-secret');
   });
 });

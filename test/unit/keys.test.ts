@@ -29,7 +29,14 @@ describe('API key format', () => {
 
   it('rejects wrong prefixes, lengths and alphabets', () => {
     const key = generateKey('live');
-    for (const bad of ['', key.slice(0, -1), `${key}0`, key.replace('jls_live_', 'jls_test_'), key.replace('jls_', 'sk_'), key.replace(/.$/, '-')]) {
+    for (const bad of [
+      '',
+      key.slice(0, -1),
+      `${key}0`,
+      key.replace('jls_live_', 'jls_test_'),
+      key.replace('jls_', 'sk_'),
+      key.replace(/.$/, '-'),
+    ]) {
       expect(parseKey(bad), bad).to.equal(undefined);
     }
   });

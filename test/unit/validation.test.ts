@@ -33,7 +33,11 @@ const document: OpenApiDocument = {
   },
   components: {
     parameters: {
-      limit: { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
+      limit: {
+        name: 'limit',
+        in: 'query',
+        schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+      },
     },
     schemas: {
       Thing: {
@@ -70,14 +74,26 @@ function issuesOf(parts: Partial<RequestParts>): ValidationIssue[] {
 
 describe('request validation from the OpenAPI document', () => {
   it('coerces scalars, fills defaults and splits csv arrays', () => {
-    const input = validate({ query: { limit: '25', flag: 'true', country: 'US,GB' }, path: { thing_id: ID }, body: { name: 'x', secret: 'long-enough' } });
+    const input = validate({
+      query: { limit: '25', flag: 'true', country: 'US,GB' },
+      path: { thing_id: ID },
+      body: { name: 'x', secret: 'long-enough' },
+    });
     expect(input.query).to.deep.equal({ limit: 25, flag: true, country: ['US', 'GB'] });
-    expect(validate({ query: {}, path: { thing_id: ID }, body: { name: 'x', secret: 'long-enough' } }).query).to.deep.equal({ limit: 100, flag: false });
+    expect(
+      validate({ query: {}, path: { thing_id: ID }, body: { name: 'x', secret: 'long-enough' } }).query,
+    ).to.deep.equal({ limit: 100, flag: false });
   });
 
   it('reports bounds with pydantic-style types, the raw input and ctx', () => {
     expect(issuesOf({ query: { limit: '1001' } })).to.deep.equal([
-      { loc: ['query', 'limit'], msg: 'Input should be less than or equal to 1000', type: 'less_than_equal', input: '1001', ctx: { le: 1000 } },
+      {
+        loc: ['query', 'limit'],
+        msg: 'Input should be less than or equal to 1000',
+        type: 'less_than_equal',
+        input: '1001',
+        ctx: { le: 1000 },
+      },
     ]);
     expect(issuesOf({ query: { limit: '1.5' } })[0]).to.include({ type: 'int_parsing', input: '1.5' });
     expect(issuesOf({ query: { limit: '' } })[0]).to.include({ type: 'int_parsing' });
@@ -99,9 +115,17 @@ describe('request validation from the OpenAPI document', () => {
 
   it('locates csv item errors by index and bounds the raw csv length', () => {
     expect(issuesOf({ query: { country: 'US,gb,FR' } })).to.deep.equal([
-      { loc: ['query', 'country', 1], msg: "String should match pattern '^[A-Z]{2}$'", type: 'string_pattern_mismatch', input: 'gb', ctx: { pattern: '^[A-Z]{2}$' } },
+      {
+        loc: ['query', 'country', 1],
+        msg: "String should match pattern '^[A-Z]{2}$'",
+        type: 'string_pattern_mismatch',
+        input: 'gb',
+        ctx: { pattern: '^[A-Z]{2}$' },
+      },
     ]);
-    expect(issuesOf({ query: { country: 'US,GB,FR,DE,IT,ES,PT,NL' } })[0]).to.include({ type: 'string_too_long' });
+    expect(issuesOf({ query: { country: 'US,GB,FR,DE,IT,ES,PT,NL' } })[0]).to.include({
+      type: 'string_too_long',
+    });
   });
 
   it('validates path parameters', () => {
@@ -121,10 +145,17 @@ describe('request validation from the OpenAPI document', () => {
 
   it('never echoes writeOnly members (secrets) in input', () => {
     const [issue] = issuesOf({ body: { name: 'x', secret: 'short' } });
-    expect(issue).to.deep.equal({ loc: ['body', 'secret'], msg: 'String should have at least 8 characters', type: 'string_too_short', ctx: { min_length: 8 } });
+    expect(issue).to.deep.equal({
+      loc: ['body', 'secret'],
+      msg: 'String should have at least 8 characters',
+      type: 'string_too_short',
+      ctx: { min_length: 8 },
+    });
   });
 
   it('reports a missing required body', () => {
-    expect(issuesOf({ body: undefined })).to.deep.equal([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+    expect(issuesOf({ body: undefined })).to.deep.equal([
+      { loc: ['body'], msg: 'Field required', type: 'missing' },
+    ]);
   });
 });

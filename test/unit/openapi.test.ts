@@ -1,0 +1,145 @@
+import { expect } from 'chai';
+import { compileValidators } from '../../src/http/validation.js';
+import {
+  HTTP_METHODS,
+  listOperations,
+  loadDocument,
+  toRouterPath,
+  type JsonSchema,
+} from '../../src/openapi/document.js';
+import { buildRouter } from '../../src/routes/index.js';
+
+const document = loadDocument();
+const operations = listOperations(document);
+
+/** Every path the interface spec (shared/interface-spec.md) names, plus the MCP endpoint. */
+const SPEC_PATHS = [
+  '/healthz',
+  '/v1/account/keys',
+  '/v1/account/keys/rotate',
+  '/v1/account/keys/{key_id}',
+  '/v1/account/usage',
+  '/v1/analytics/companies/{company_key}/posting-velocity',
+  '/v1/analytics/state-of-hiring',
+  '/v1/analytics/time-to-fill',
+  '/v1/billing/checkout',
+  '/v1/billing/claim',
+  '/v1/billing/portal',
+  '/v1/billing/webhook',
+  '/v1/companies',
+  '/v1/companies/{company_key}',
+  '/v1/companies/{company_key}/jobs',
+  '/v1/data-quality/current',
+  '/v1/datasets',
+  '/v1/datasets/{snapshot_date}',
+  '/v1/destinations',
+  '/v1/destinations/{destination_id}',
+  '/v1/destinations/{destination_id}/disable',
+  '/v1/destinations/{destination_id}/enable',
+  '/v1/destinations/{destination_id}/runs',
+  '/v1/feed/active',
+  '/v1/feed/active/count',
+  '/v1/feed/changes',
+  '/v1/feed/expired',
+  '/v1/feed/modified',
+  '/v1/jobs/export',
+  '/v1/jobs/preview',
+  '/v1/jobs/search',
+  '/v1/jobs/{job_key}',
+  '/v1/keys',
+  '/v1/sitemaps',
+  '/v1/sitemaps/{segment_id}',
+  '/v1/stats',
+  '/v1/usage/daily',
+  '/mcp',
+];
+
+describe('OpenAPI document', () => {
+  it('is OpenAPI 3.1 for interface version 1.0.0', () => {
+    expect(document.openapi).to.equal('3.1.0');
+    expect(document.info.version).to.equal('1.0.0');
+  });
+
+  it('covers exactly the paths of the interface spec, /mcp and /openapi.json', () => {
+    expect(Object.keys(document.paths).sort()).to.deep.equal([...SPEC_PATHS, '/openapi.json'].sort());
+  });
+
+  it('gives every operation a unique operationId, a security requirement and an x-implemented flag', () => {
+    const ids = operations.map((operation) => operation.operationId);
+    expect(new Set(ids).size).to.equal(ids.length);
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of HTTP_METHODS) {
+        const operation = item[method] as Record<string, unknown> | undefined;
+        if (operation === undefined) continue;
+        expect(operation, `${method} ${path}`).to.have.property('security');
+        expect(operation['x-implemented'], `${method} ${path}`).to.be.a('boolean');
+      }
+    }
+  });
+
+  it('keeps parameter schemas self-contained (no $ref), as the validator requires', () => {
+    for (const operation of operations) {
+      for (const parameter of operation.parameters) {
+        expect(JSON.stringify(parameter.schema), `${operation.operationId} ${parameter.name}`).not.to.include(
+          '$ref',
+        );
+      }
+    }
+  });
+
+  it('bounds every limit to 1..1000 (preview to 1..10) and every cursor to 2048 characters', () => {
+    for (const operation of operations) {
+      for (const parameter of operation.parameters) {
+        const schema: JsonSchema = parameter.schema;
+        if (parameter.name === 'cursor') expect(schema.maxLength, operation.operationId).to.equal(2048);
+        if (parameter.name === 'limit') {
+          expect(schema.minimum, operation.operationId).to.equal(1);
+          expect(schema.maximum, operation.operationId).to.equal(
+            operation.operationId === 'previewJobs' ? 10 : 1000,
+          );
+        }
+      }
+    }
+  });
+
+  it('compiles a validator for every operation', () => {
+    const validators = compileValidators(document, operations);
+    expect([...validators.keys()].sort()).to.deep.equal(operations.map((o) => o.operationId).sort());
+  });
+});
+
+describe('router', () => {
+  it("has exactly the document's operations as routes", () => {
+    const router = buildRouter({
+      operations,
+      validators: compileValidators(document, operations),
+      accounts: { authenticate: () => Promise.reject(new Error('not called')) },
+      handlers: Object.fromEntries(
+        operations.filter((o) => o.implemented).map((o) => [o.operationId, () => Promise.resolve()]),
+      ),
+    });
+    const routes = router.stack.flatMap((layer) =>
+      layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${layer.path}`),
+    );
+    const documented = operations.map((o) => `${o.method.toUpperCase()} ${toRouterPath(o.path)}`);
+    expect(routes.sort()).to.deep.equal(documented.sort());
+  });
+
+  it('refuses to start when a handler and x-implemented disagree', () => {
+    const validators = compileValidators(document, operations);
+    const accounts = { authenticate: () => Promise.reject(new Error('not called')) };
+    expect(() => buildRouter({ operations, validators, accounts, handlers: {} })).to.throw(
+      /x-implemented: true/,
+    );
+    const unbuilt = operations.find((o) => !o.implemented);
+    expect(unbuilt).not.to.equal(undefined);
+    const handlers = Object.fromEntries(
+      operations
+        .filter((o) => o.implemented || o === unbuilt)
+        .map((o) => [o.operationId, () => Promise.resolve()]),
+    );
+    expect(() => buildRouter({ operations, validators, accounts, handlers })).to.throw(
+      /mark it x-implemented: true/,
+    );
+  });
+});
