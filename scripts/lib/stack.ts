@@ -183,8 +183,15 @@ export async function installElasticsearch(): Promise<string> {
   if (!commandExists('mvn'))
     throw new Error('Maven (mvn) is needed to fetch Elasticsearch from Maven Central');
   log(`fetching ${ES_ARTIFACT} from Maven Central`);
-  run('mvn', ['-q', '-B', 'dependency:get', `-Dartifact=${ES_ARTIFACT}`, '-Dtransitive=false']);
   const m2 = process.env.MAVEN_REPO ?? join(homedir(), '.m2', 'repository');
+  run('mvn', [
+    '-q',
+    '-B',
+    'dependency:get',
+    `-Dartifact=${ES_ARTIFACT}`,
+    '-Dtransitive=false',
+    `-Dmaven.repo.local=${m2}`,
+  ]);
   const zip = join(
     m2,
     'org/elasticsearch/distribution/integ-test-zip/elasticsearch',

@@ -77,16 +77,24 @@ function toPrincipal(row: AuthenticatedKeyRow): Principal {
   };
 }
 
-/** The tier whose entitlements apply: only an active subscription-backed live key gets its plan's. */
+/** Subscription states that keep access: past_due is Stripe's dunning grace period. */
+const SUBSCRIBED: ReadonlySet<AccountStatus> = new Set(['active', 'past_due']);
+
+/** The tier whose entitlements apply: only a live key of a subscribed account gets its plan's. */
 export function tierOf(principal: Principal | undefined): Tier {
   if (principal?.keyKind !== 'live' || principal.plan === null) return 'public';
-  return principal.accountStatus === 'active' ? principal.plan : 'public';
+  return SUBSCRIBED.has(principal.accountStatus) ? principal.plan : 'public';
+}
+
+/** A live key of an account with a plan, whatever its subscription state (account self-service). */
+export function isAccountHolder(principal: Principal): boolean {
+  return principal.keyKind === 'live' && principal.plan !== null;
 }
 
 /** Throws the documented 403 when the principal lacks an entitlement. */
 export function requireEntitlement(principal: Principal, entitlement: Entitlement): void {
   if (hasEntitlement(tierOf(principal), entitlement)) return;
-  if (principal.keyKind === 'live' && principal.plan !== null && principal.accountStatus !== 'active') {
+  if (isAccountHolder(principal) && !SUBSCRIBED.has(principal.accountStatus)) {
     throw new ForbiddenError(
       'subscription_inactive',
       `The subscription of this account is ${principal.accountStatus}; production endpoints need an active subscription`,

@@ -3,7 +3,12 @@
  * `x-entitlement` from the OpenAPI document, checked against the entitlement table).
  */
 import type { Next } from 'koa';
-import { requireEntitlement, type AccountService } from '../accounts/service.js';
+import {
+  isAccountHolder,
+  requireEntitlement,
+  type AccountService,
+  type Principal,
+} from '../accounts/service.js';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import type { Entitlement } from '../domain/plans.js';
 import type { Operation } from '../openapi/document.js';
@@ -55,14 +60,18 @@ export function authorize(operation: Operation) {
           'This operation needs an API key in the X-API-Key header',
         );
       }
-      if (entitlement === 'service') {
-        if (!principal.isService) {
-          throw new ForbiddenError('service_key_required', 'This operation needs an approved service key');
-        }
-      } else if (isEntitlement(entitlement)) {
-        requireEntitlement(principal, entitlement);
-      }
+      checkEntitlement(operation, principal, entitlement);
     }
     await next();
   };
+}
+
+function checkEntitlement(operation: Operation, principal: Principal, entitlement: string): void {
+  if (entitlement === 'service') {
+    if (!principal.isService)
+      throw new ForbiddenError('service_key_required', 'This operation needs an approved service key');
+    return;
+  }
+  if (operation.allowInactiveSubscription && isAccountHolder(principal)) return;
+  if (isEntitlement(entitlement)) requireEntitlement(principal, entitlement);
 }

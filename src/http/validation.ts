@@ -3,7 +3,8 @@
  * checks query, path and body together and reports every problem in the interface's 422 body:
  * `detail[]` of `{loc, msg, type, input?, ctx?}` (pydantic's vocabulary, which the spec's body follows).
  *
- * Query parameters: unknown names are rejected (`extra_forbidden`), a name given twice is rejected,
+ * Query parameters: an empty value counts as absent, unknown names are rejected (`extra_forbidden`),
+ * a name given twice is rejected (`too_many_values`),
  * `x-max-length` bounds the raw string, and `style: form, explode: false` arrays are comma-split
  * before their items are validated. Scalars are coerced from strings (integers, numbers, booleans
  * "true"/"false"). Bodies are validated without coercion.
@@ -34,6 +35,7 @@ export interface ValidatedInput {
 export type OperationValidator = (parts: RequestParts) => ValidatedInput;
 
 const COMPONENTS_ID = 'urn:jlds:openapi';
+const MAX_ISSUES = 50;
 
 /** Annotation keywords OpenAPI allows inside schemas; ajv's strict mode must know them. */
 const OPENAPI_ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator'];
@@ -96,7 +98,8 @@ function compileOperation(operation: Operation, parameterAjv: Ajv2020, bodyAjv: 
     const issues: ValidationIssue[] = [];
     const query: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(parts.query)) {
-      if (value === undefined) continue;
+      // An empty value (`?q=`) is treated as absent, as HTML forms send unfilled fields.
+      if (value === undefined || value === '') continue;
       const parameter = byName.get(name);
       if (parameter === undefined) {
         issues.push({
@@ -125,9 +128,15 @@ function compileOperation(operation: Operation, parameterAjv: Ajv2020, bodyAjv: 
         runSchema(validateBody, validatedBody, 'body', original, issues);
       }
     }
-    if (issues.length > 0) throw new ValidationFailedError(issues);
+    if (issues.length > 0) throw new ValidationFailedError(ordered(issues));
     return { query, path, body: validatedBody };
   };
+}
+
+/** The documented report: ordered by location, at most MAX_ISSUES items. */
+function ordered(issues: ValidationIssue[]): ValidationIssue[] {
+  const key = (issue: ValidationIssue): string => issue.loc.map(String).join('\u0000');
+  return [...issues].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)).slice(0, MAX_ISSUES);
 }
 
 function deserializeQueryValue(

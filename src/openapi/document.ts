@@ -40,6 +40,7 @@ interface OperationObject {
   security?: Record<string, string[]>[];
   'x-implemented'?: boolean;
   'x-entitlement'?: string;
+  'x-allow-inactive-subscription'?: boolean;
   'x-rate-limit'?: number;
 }
 
@@ -69,6 +70,8 @@ export interface Operation {
   requestBody?: { required: boolean; mediaType: string; schema: JsonSchema };
   access: Access;
   entitlement?: string;
+  /** Account self-service stays usable while the subscription is inactive. */
+  allowInactiveSubscription: boolean;
   implemented: boolean;
   rateLimitPerMinute?: number;
 }
@@ -96,6 +99,7 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
         ...(body === undefined ? {} : { requestBody: body }),
         access: accessOf(raw.security),
         ...(raw['x-entitlement'] === undefined ? {} : { entitlement: raw['x-entitlement'] }),
+        allowInactiveSubscription: raw['x-allow-inactive-subscription'] === true,
         implemented: raw['x-implemented'] === true,
         ...(raw['x-rate-limit'] === undefined ? {} : { rateLimitPerMinute: raw['x-rate-limit'] }),
       });

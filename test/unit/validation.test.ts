@@ -96,7 +96,7 @@ describe('request validation from the OpenAPI document', () => {
       },
     ]);
     expect(issuesOf({ query: { limit: '1.5' } })[0]).to.include({ type: 'int_parsing', input: '1.5' });
-    expect(issuesOf({ query: { limit: '' } })[0]).to.include({ type: 'int_parsing' });
+    expect(issuesOf({ query: { limit: '' } })).to.deep.equal([]);
     expect(issuesOf({ query: { flag: 'yes' } })[0]).to.include({ type: 'bool_parsing', input: 'yes' });
   });
 
@@ -104,6 +104,25 @@ describe('request validation from the OpenAPI document', () => {
     expect(issuesOf({ query: { when: '2026-01-01T00:00:00' } })[0]).to.include({ type: 'datetime_parsing' });
     expect(issuesOf({ query: { when: '2026-01-01T00:00:00+02:00' } })).to.deep.equal([]);
     expect(issuesOf({ query: { when: '2026-01-01T00:00:00Z' } })).to.deep.equal([]);
+  });
+
+  it('treats empty values as absent, so defaults apply', () => {
+    const input = validate({
+      query: { limit: '', flag: '' },
+      path: { thing_id: ID },
+      body: { name: 'x', secret: 'long-enough' },
+    });
+    expect(input.query).to.deep.equal({ limit: 100, flag: false });
+  });
+
+  it('orders issues by location and reports at most 50', () => {
+    const query = Object.fromEntries(
+      Array.from({ length: 60 }, (_, i) => [`unknown${String(i).padStart(2, '0')}`, 'x']),
+    );
+    const issues = issuesOf({ query: { ...query, limit: '0' } });
+    expect(issues).to.have.length(50);
+    expect(issues[0]?.loc).to.deep.equal(['query', 'limit']);
+    expect(issues[1]?.loc).to.deep.equal(['query', 'unknown00']);
   });
 
   it('rejects unknown and repeated query parameters', () => {

@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { requireEntitlement, tierOf, type Principal } from '../../src/accounts/service.js';
+import { ForbiddenError } from '../../src/domain/errors.js';
+
+const base: Principal = {
+  accountId: 'a',
+  keyId: 'k',
+  keyKind: 'live',
+  plan: 'starter',
+  accountStatus: 'active',
+  isService: false,
+};
+
+function forbiddenCode(
+  principal: Principal,
+  entitlement: Parameters<typeof requireEntitlement>[1],
+): string | undefined {
+  try {
+    requireEntitlement(principal, entitlement);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ForbiddenError) return error.code;
+    throw error;
+  }
+}
+
+describe('authorization', () => {
+  it('gives the plan tier only to live keys of subscribed accounts', () => {
+    expect(tierOf(undefined)).to.equal('public');
+    expect(tierOf(base)).to.equal('starter');
+    expect(tierOf({ ...base, accountStatus: 'past_due' })).to.equal('starter');
+    expect(tierOf({ ...base, accountStatus: 'pending' })).to.equal('public');
+    expect(tierOf({ ...base, accountStatus: 'canceled' })).to.equal('public');
+    expect(tierOf({ ...base, keyKind: 'compat' })).to.equal('public');
+    expect(tierOf({ ...base, plan: null })).to.equal('public');
+  });
+
+  it('answers subscription_inactive for a plan whose subscription lapsed, plan_required otherwise', () => {
+    expect(forbiddenCode(base, 'production')).to.equal(undefined);
+    expect(forbiddenCode({ ...base, accountStatus: 'pending' }, 'production')).to.equal(
+      'subscription_inactive',
+    );
+    expect(forbiddenCode(base, 'datasets')).to.equal('plan_required');
+    expect(forbiddenCode({ ...base, keyKind: 'compat', plan: null }, 'production')).to.equal('plan_required');
+    expect(forbiddenCode({ ...base, plan: 'scale' }, 'datasets')).to.equal(undefined);
+  });
+});
