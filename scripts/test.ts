@@ -103,4 +103,5 @@ try {
   await cleanup();
 }
 process.stdout.write(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
-process.exit(totals.failed > 0 ? 1 : 0);
+// exitCode, not exit(): a piped stdout may still be flushing the closing line.
+process.exitCode = totals.failed > 0 ? 1 : 0;

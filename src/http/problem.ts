@@ -69,7 +69,8 @@ export function toApiError(error: unknown): ApiError | undefined {
     if (error.status === 413) return new PayloadTooLargeError('The request body is larger than 1 MB');
     if (error.status === 415)
       return new UnsupportedMediaTypeError('Send the request body as application/json');
-    if (error.status === 400 && error.type === 'entity.parse.failed') {
+    // co-body reports malformed JSON as a 400 SyntaxError (raw-body's own failures carry `type`).
+    if (error.status === 400 && (error instanceof SyntaxError || error.type === 'entity.parse.failed')) {
       return new ValidationFailedError([
         { loc: ['body'], msg: 'JSON decode error: the body is not valid JSON', type: 'json_invalid' },
       ]);

@@ -149,6 +149,14 @@ describe('HTTP core', () => {
       ]);
     });
 
+    it('rejects a body over 1 MB with 413', async () => {
+      const response = await call(
+        '/v1/billing/checkout',
+        jsonBody({ email: 'a@example.com', pad: 'x'.repeat(1_100_000) }),
+      );
+      expectProblem(response, 413, 'payload_too_large');
+    });
+
     it('rejects a body that is not JSON with 415', async () => {
       const response = await call('/v1/billing/checkout', {
         method: 'POST',
