@@ -61,17 +61,24 @@ api.stdout.on('data', (chunk: string) => {
     const url = match[1];
     process.stdout.write(
       `\n  API:        ${url}\n  health:     curl ${url}/healthz\n  contract:   curl ${url}/openapi.json\n` +
-        `  demo key:   ${key} (Scale plan)\n  try:        curl -H 'X-API-Key: ${key}' '${url}/v1/jobs/search?q=engineer'\n` +
+        `  demo key:   ${key} (Scale plan; send it as the X-API-Key header)\n` +
         '  stop:       Ctrl-C (stops the API, Elasticsearch and Postgres)\n\n',
     );
   }
 });
 
+const apiExited = new Promise<void>((resolve) =>
+  api.once('exit', () => {
+    resolve();
+  }),
+);
 let stopping = false;
+/** The API first (it closes its pools), then Elasticsearch and Postgres. */
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   if (api.exitCode === null) api.kill('SIGTERM');
+  await apiExited;
   await devStackDown();
   process.exit(code);
 }

@@ -10,6 +10,7 @@ import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { HealthService } from './health/service.js';
 import { createEsClient, type EsClient } from './search/client.js';
 import { indexNames, type IndexNames } from './search/indices.js';
+import type { Logger } from './lib/logger.js';
 
 export interface Runtime {
   config: Config;
@@ -19,8 +20,10 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export function openRuntime(config: Config): Runtime {
-  const database = createDatabase(config.postgres);
+export function openRuntime(config: Config, logger?: Logger): Runtime {
+  const database = createDatabase(config.postgres, (error) => {
+    logger?.warn({ err: error }, 'idle Postgres connection lost');
+  });
   const es = createEsClient(config.elasticsearch);
   return {
     config,

@@ -207,7 +207,9 @@ export async function installElasticsearch(): Promise<string> {
   else run('python3', ['-m', 'zipfile', '-e', zip, staging]);
   run('mv', [join(staging, `elasticsearch-${ES_VERSION}`), home]);
   await rm(staging, { recursive: true, force: true });
-  run('chmod', ['-R', 'a+rX', cacheDir()]);
+  // Only the ES home: instance data (e.g. Postgres' 0700 data directory) must keep its own modes.
+  run('chmod', ['a+rx', cacheDir()]);
+  run('chmod', ['-R', 'a+rX', home]);
   for (const file of readdirSync(join(home, 'bin'))) await chmod(join(home, 'bin', file), 0o755);
   log(`Elasticsearch ${ES_VERSION} installed in ${home}`);
   return home;
@@ -335,6 +337,7 @@ async function startPostgres(options: StackOptions): Promise<NonNullable<StackSt
     if (command === undefined) throw new Error('empty command');
     run(command, [...args, '--no-instructions'], { cwd: base });
   }
+  await chmod(data, 0o700);
   const port = await freePort();
   const settings = [
     'listen_addresses=127.0.0.1',

@@ -16,7 +16,10 @@ export interface DatabaseHandle {
  * Every statement has a server-side deadline; idle transactions are cut so they cannot hold back
  * the change-feed visibility horizon.
  */
-export function createDatabase(config: Config['postgres']): DatabaseHandle {
+export function createDatabase(
+  config: Config['postgres'],
+  onIdleError: (error: Error) => void = () => undefined,
+): DatabaseHandle {
   const pgp = pgPromise({ schema: config.schema });
   // timestamptz stays an ISO-like string on the response path (Date objects cost 3x to serialize);
   // bigint is a string by default in node-postgres, which avoids precision loss.
@@ -30,6 +33,9 @@ export function createDatabase(config: Config['postgres']): DatabaseHandle {
     idle_in_transaction_session_timeout: 60_000,
     application_name: 'job-listings-data-service',
   });
+  // An idle connection dropped by the server (restart, failover) must not crash the process:
+  // the pool discards it and the next query opens a fresh one.
+  db.$pool.on('error', onIdleError);
   return {
     db,
     pgp,

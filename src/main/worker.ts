@@ -12,7 +12,7 @@ import { exitOnConfigError } from './shared.js';
 
 const config = exitOnConfigError(loadConfig);
 const logger = createLogger(config.logLevel);
-const runtime = openRuntime(config);
+const runtime = openRuntime(config, logger);
 await migrate(runtime.database.db, config.postgres.schema);
 await ensureJobsIndex(runtime.es, runtime.indices);
 const health = createServices(runtime).health;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { createDatabase } from '../../src/db/database.js';
 import { createServices, openRuntime } from '../../src/runtime.js';
 import { serve, testConfig, testEnv } from './env.js';
 import { call } from './http.js';
@@ -40,6 +41,28 @@ describe('/healthz when a backing service is down', () => {
       expect(body.checks.postgres?.status).to.equal('down');
     } finally {
       await runtime.close();
+    }
+  });
+});
+
+describe('Postgres pool resilience', () => {
+  it('survives the server dropping an idle connection and reconnects on the next query', async () => {
+    const env = testEnv();
+    let dropped: (error: Error) => void = () => undefined;
+    const droppedError = new Promise<Error>((resolve) => {
+      dropped = resolve;
+    });
+    const handle = createDatabase(env.config.postgres, (error) => {
+      dropped(error);
+    });
+    try {
+      const { pid } = await handle.db.one<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await env.runtime.database.db.one('SELECT pg_terminate_backend($1) AS done', [pid]);
+      expect((await droppedError).message).to.match(/terminating connection/);
+      const { ok } = await handle.db.one<{ ok: number }>('SELECT 1 AS ok');
+      expect(ok).to.equal(1);
+    } finally {
+      await handle.close();
     }
   });
 });
