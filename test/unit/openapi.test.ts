@@ -102,6 +102,65 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('types the job-search parameters exactly as the spec lists them', () => {
+    const search = operations.find((o) => o.operationId === 'searchJobs');
+    const params = new Map(search?.parameters.map((p) => [p.name, p]));
+    const schema = (name: string): JsonSchema => params.get(name)?.schema ?? {};
+    const items = (name: string): JsonSchema => (schema(name).items ?? {}) as JsonSchema;
+    for (const name of ['q', 'company']) expect(schema(name).maxLength, name).to.equal(500);
+    for (const name of ['family', 'country', 'source'])
+      expect(params.get(name)?.['x-max-length'], name).to.equal(500);
+    expect(items('family').enum).to.deep.equal([
+      'engineering',
+      'data_ai_analytics',
+      'product_strategy',
+      'design_research',
+      'go_to_market',
+      'business_operations',
+      'finance_risk',
+      'people_talent',
+      'legal_policy',
+      'administration',
+      'general_professional',
+      'unknown',
+    ]);
+    expect(items('employment_type').enum).to.deep.equal([
+      'FULL_TIME',
+      'PART_TIME',
+      'CONTRACTOR',
+      'TEMPORARY',
+      'INTERN',
+      'VOLUNTEER',
+      'PER_DIEM',
+      'OTHER',
+    ]);
+    expect(items('country').pattern).to.equal('^[A-Z]{2}$');
+    expect(items('source').enum).to.have.length(59);
+    expect(schema('remote').enum).to.deep.equal(['only', 'exclude']);
+    expect(schema('ai_work_arrangement').enum).to.deep.equal(['remote', 'hybrid', 'on_site', 'unknown']);
+    expect(schema('status'))
+      .to.include({ default: 'open' })
+      .and.have.property('enum')
+      .deep.equal(['open', 'closed', 'all']);
+    expect(schema('salary_min_gte')).to.include({ type: 'number', minimum: 0 });
+    expect(schema('posted_since').format).to.equal('date-time');
+    for (const name of ['exclude_duplicates', 'include_description'])
+      expect(schema(name)).to.include({ type: 'boolean', default: false });
+    for (const name of ['has_salary', 'security_clearance', 'visa_sponsorship', 'include_unresolved'])
+      expect(schema(name).type, name).to.equal('boolean');
+  });
+
+  it('bounds time_frame to the five windows and 16 characters on every feed', () => {
+    for (const operation of operations.filter((o) => o.parameters.some((p) => p.name === 'time_frame'))) {
+      const schema = operation.parameters.find((p) => p.name === 'time_frame')?.schema;
+      expect(schema, operation.operationId).to.deep.include({
+        enum: ['1h', '6h', '24h', '7d', '31d'],
+        default: '24h',
+        maxLength: 16,
+      });
+    }
+  });
+
   it('compiles a validator for every operation', () => {
     const validators = compileValidators(document, operations);
     expect([...validators.keys()].sort()).to.deep.equal(operations.map((o) => o.operationId).sort());
