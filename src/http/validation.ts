@@ -215,6 +215,30 @@ const TYPE_ISSUES: Record<string, { type: string; msg: string }> = {
   null: { type: 'none_required', msg: 'Input should be null' },
 };
 
+/** Keywords whose ajv `params.limit` is the bound: pydantic's type, message and ctx key for each. */
+const LIMIT_ISSUES: Record<string, { type: string; ctx: string; msg: (limit: string) => string }> = {
+  minimum: {
+    type: 'greater_than_equal',
+    ctx: 'ge',
+    msg: (n) => `Input should be greater than or equal to ${n}`,
+  },
+  maximum: { type: 'less_than_equal', ctx: 'le', msg: (n) => `Input should be less than or equal to ${n}` },
+  exclusiveMinimum: { type: 'greater_than', ctx: 'gt', msg: (n) => `Input should be greater than ${n}` },
+  exclusiveMaximum: { type: 'less_than', ctx: 'lt', msg: (n) => `Input should be less than ${n}` },
+  maxLength: {
+    type: 'string_too_long',
+    ctx: 'max_length',
+    msg: (n) => `String should have at most ${n} characters`,
+  },
+  minLength: {
+    type: 'string_too_short',
+    ctx: 'min_length',
+    msg: (n) => `String should have at least ${n} characters`,
+  },
+  maxItems: { type: 'too_long', ctx: 'max_length', msg: (n) => `List should have at most ${n} items` },
+  minItems: { type: 'too_short', ctx: 'min_length', msg: (n) => `List should have at least ${n} items` },
+};
+
 function toIssue(error: ErrorObject, location: string, original: unknown): ValidationIssue {
   const segments = pointerSegments(error.instancePath);
   const params = error.params as Record<string, unknown>;
@@ -248,59 +272,15 @@ function describe(
   error: ErrorObject,
   params: Record<string, unknown>,
 ): { type: string; msg: string; ctx?: Record<string, unknown> } {
+  const bound = LIMIT_ISSUES[error.keyword];
+  if (bound !== undefined) {
+    return { type: bound.type, msg: bound.msg(String(params.limit)), ctx: { [bound.ctx]: params.limit } };
+  }
   switch (error.keyword) {
     case 'type': {
       const expected = Array.isArray(params.type) ? String(params.type[0]) : String(params.type);
       return TYPE_ISSUES[expected] ?? { type: 'type_error', msg: `Input should be of type ${expected}` };
     }
-    case 'minimum':
-      return {
-        type: 'greater_than_equal',
-        msg: `Input should be greater than or equal to ${String(params.limit)}`,
-        ctx: { ge: params.limit },
-      };
-    case 'maximum':
-      return {
-        type: 'less_than_equal',
-        msg: `Input should be less than or equal to ${String(params.limit)}`,
-        ctx: { le: params.limit },
-      };
-    case 'exclusiveMinimum':
-      return {
-        type: 'greater_than',
-        msg: `Input should be greater than ${String(params.limit)}`,
-        ctx: { gt: params.limit },
-      };
-    case 'exclusiveMaximum':
-      return {
-        type: 'less_than',
-        msg: `Input should be less than ${String(params.limit)}`,
-        ctx: { lt: params.limit },
-      };
-    case 'maxLength':
-      return {
-        type: 'string_too_long',
-        msg: `String should have at most ${String(params.limit)} characters`,
-        ctx: { max_length: params.limit },
-      };
-    case 'minLength':
-      return {
-        type: 'string_too_short',
-        msg: `String should have at least ${String(params.limit)} characters`,
-        ctx: { min_length: params.limit },
-      };
-    case 'maxItems':
-      return {
-        type: 'too_long',
-        msg: `List should have at most ${String(params.limit)} items`,
-        ctx: { max_length: params.limit },
-      };
-    case 'minItems':
-      return {
-        type: 'too_short',
-        msg: `List should have at least ${String(params.limit)} items`,
-        ctx: { min_length: params.limit },
-      };
     case 'pattern':
       return {
         type: 'string_pattern_mismatch',
