@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { createReadStream, existsSync, openSync, readdirSync } from 'node:fs';
 import { chmod, chown, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { homedir, userInfo } from 'node:os';
@@ -70,7 +70,15 @@ async function freePort(): Promise<number> {
   });
 }
 
+let ids: { uid: number; gid: number } | undefined;
+
+/** uid/gid the servers run as: ours, or the unprivileged service user (created once) when root. */
 function serviceIds(): { uid: number; gid: number } {
+  ids ??= resolveServiceIds();
+  return ids;
+}
+
+function resolveServiceIds(): { uid: number; gid: number } {
   if (!IS_ROOT) return { uid: userInfo().uid, gid: userInfo().gid };
   if (spawnSync('id', ['-u', SERVICE_USER], { stdio: 'ignore' }).status !== 0) {
     log(`creating unprivileged user ${SERVICE_USER}`);
@@ -91,13 +99,12 @@ async function ownedDir(path: string): Promise<string> {
 }
 
 /** Spawns a long-running server as the service user in its own process group, output to a log file. */
-async function spawnServer(
+function spawnServer(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   logFile: string,
-): Promise<number> {
-  const { openSync } = await import('node:fs');
+): number {
   const out = openSync(logFile, 'a');
   const argv = IS_ROOT
     ? ['setpriv', `--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups', command, ...args]
@@ -265,7 +272,7 @@ async function startElasticsearch(options: StackOptions): Promise<NonNullable<St
     ES_JAVA_OPTS: `-Xms${options.esHeapMb}m -Xmx${options.esHeapMb}m -XX:-HeapDumpOnOutOfMemoryError`,
   };
   log(`starting Elasticsearch ${ES_VERSION} on 127.0.0.1:${httpPort}`);
-  const pid = await spawnServer(join(home, 'bin', 'elasticsearch'), [], env, logFile);
+  const pid = spawnServer(join(home, 'bin', 'elasticsearch'), [], env, logFile);
   const url = `http://127.0.0.1:${httpPort}`;
   await waitFor(
     'Elasticsearch',
@@ -347,7 +354,7 @@ async function startPostgres(options: StackOptions): Promise<NonNullable<StackSt
   ];
   if (options.ephemeral) settings.push('fsync=off', 'synchronous_commit=off', 'full_page_writes=off');
   log(`starting Postgres (${bin}) on 127.0.0.1:${port}`);
-  const pid = await spawnServer(
+  const pid = spawnServer(
     join(bin, 'postgres'),
     ['-D', data, ...settings.flatMap((s) => ['-c', s])],
     process.env,

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { estypes } from '@elastic/elasticsearch';
+import { errors, type estypes } from '@elastic/elasticsearch';
 import type { EsClient } from './client.js';
 
 const TEMPLATES_DIR = fileURLToPath(new URL('../../index-templates/', import.meta.url));
@@ -51,11 +51,24 @@ async function readJson(file: string): Promise<unknown> {
   return JSON.parse(await readFile(`${TEMPLATES_DIR}${file}`, 'utf8')) as unknown;
 }
 
+interface TemplateFiles {
+  settings: ComponentFile;
+  mappings: ComponentFile;
+  template: IndexTemplateFile;
+}
+
+async function readTemplates(): Promise<TemplateFiles> {
+  return {
+    settings: (await readJson('jobs-settings.json')) as ComponentFile,
+    mappings: (await readJson('jobs-mappings.json')) as ComponentFile,
+    template: (await readJson('jobs.json')) as IndexTemplateFile,
+  };
+}
+
 /** Installs (or updates) the component templates and the index template from index-templates/. */
-export async function installTemplates(es: EsClient, names: IndexNames): Promise<void> {
-  const settings = (await readJson('jobs-settings.json')) as ComponentFile;
-  const mappings = (await readJson('jobs-mappings.json')) as ComponentFile;
-  const template = (await readJson('jobs.json')) as IndexTemplateFile;
+export async function installTemplates(es: EsClient, names: IndexNames): Promise<TemplateFiles> {
+  const files = await readTemplates();
+  const { settings, mappings, template } = files;
   await es.cluster.putComponentTemplate({
     name: names.settingsComponent,
     template: settings.template,
@@ -74,6 +87,7 @@ export async function installTemplates(es: EsClient, names: IndexNames): Promise
     version: template.version,
     _meta: template._meta,
   });
+  return files;
 }
 
 /** The concrete index behind the alias, if the alias exists. */
@@ -107,11 +121,7 @@ export async function ensureJobsIndex(es: EsClient, names: IndexNames): Promise<
 }
 
 function isAlreadyExists(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    'body' in error &&
-    JSON.stringify(error.body).includes('resource_already_exists_exception')
-  );
+  return error instanceof errors.ResponseError && error.message.includes('resource_already_exists_exception');
 }
 
 export interface ReindexProgress {
@@ -150,7 +160,7 @@ export async function reindexJobs(
 ): Promise<ReindexResult> {
   const batchSize = options.batchSize ?? 1000;
   const now = options.now ?? (() => new Date());
-  await installTemplates(es, names);
+  const templates = await installTemplates(es, names);
   const from = await currentIndex(es, names);
   if (from === undefined) throw new Error(`Alias ${names.alias} does not exist; nothing to reindex`);
   const to = names.indexName((await maxGeneration(es, names)) + 1);
@@ -167,7 +177,9 @@ export async function reindexJobs(
     copied += batch.length;
     options.onProgress?.({ copied, total });
   }
-  await es.indices.putSettings({ index: to, settings: { index: { refresh_interval: '1s' } } });
+  // Back to the template's refresh interval (ES default when the template sets none).
+  const refreshInterval = templates.settings.template.settings?.refresh_interval ?? '1s';
+  await es.indices.putSettings({ index: to, settings: { index: { refresh_interval: refreshInterval } } });
   await es.indices.refresh({ index: to });
   const landed = (await es.count({ index: to })).count;
   if (landed < total)
