@@ -21,6 +21,7 @@ export interface Services {
 
 export interface AppDeps {
   document: OpenApiDocument;
+  upgradeUrl: string;
   logger: Logger;
   services: Services;
 }
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     operations,
     validators: compileValidators(deps.document, operations),
     accounts: deps.services.accounts,
+    upgradeUrl: deps.upgradeUrl,
     handlers: {
       ...healthHandlers(deps.services.health, deps.document.info.version),
       ...openApiHandlers(deps.document),

@@ -4,7 +4,7 @@
  */
 
 export interface Config {
-  http: { host: string; port: number };
+  http: { host: string; port: number; publicBaseUrl: string; upgradeUrl: string };
   elasticsearch: { url: string; indexPrefix: string; requestTimeoutMs: number };
   postgres: { url: string; schema: string; statementTimeoutMs: number; poolSize: number };
   secrets: { apiKeyPepper: string; cursorSecret: string };
@@ -26,8 +26,17 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const read = new EnvReader(env, problems);
+  const host = read.string('HOST', '127.0.0.1');
+  const port = read.int('PORT', 8080, 0, 65535);
+  const publicBaseUrl = read.optionalUrl('PUBLIC_BASE_URL') ?? `http://${host}:${port}`;
   const config: Config = {
-    http: { host: read.string('HOST', '127.0.0.1'), port: read.int('PORT', 8080, 0, 65535) },
+    http: {
+      host,
+      port,
+      publicBaseUrl,
+      // Until a pricing page exists, the contract's plans table is the honest place to send people.
+      upgradeUrl: read.optionalUrl('UPGRADE_URL') ?? `${publicBaseUrl}/openapi.json`,
+    },
     elasticsearch: {
       url: read.url('ELASTICSEARCH_URL'),
       indexPrefix: read.pattern('ES_INDEX_PREFIX', 'jobs', /^[a-z][a-z0-9_-]{0,100}$/),
@@ -83,6 +92,12 @@ class EnvReader {
     }
     if (!URL.canParse(value)) this.problems.push(`${name} must be a URL`);
     return value;
+  }
+
+  optionalUrl(name: string): string | undefined {
+    const value = this.raw(name);
+    if (value !== undefined && !URL.canParse(value)) this.problems.push(`${name} must be a URL`);
+    return value?.replace(/\/$/, '');
   }
 
   pattern(name: string, fallback: string, re: RegExp): string {

@@ -99,12 +99,7 @@ async function ownedDir(path: string): Promise<string> {
 }
 
 /** Spawns a long-running server as the service user in its own process group, output to a log file. */
-function spawnServer(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  logFile: string,
-): number {
+function spawnServer(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): number {
   const out = openSync(logFile, 'a');
   const argv = IS_ROOT
     ? ['setpriv', `--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups', command, ...args]

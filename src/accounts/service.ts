@@ -91,8 +91,8 @@ export function isAccountHolder(principal: Principal): boolean {
   return principal.keyKind === 'live' && principal.plan !== null;
 }
 
-/** Throws the documented 403 when the principal lacks an entitlement. */
-export function requireEntitlement(principal: Principal, entitlement: Entitlement): void {
+/** Throws the documented 403 when the principal lacks an entitlement; `upgradeUrl` says where to change plan. */
+export function requireEntitlement(principal: Principal, entitlement: Entitlement, upgradeUrl: string): void {
   if (hasEntitlement(tierOf(principal), entitlement)) return;
   if (isAccountHolder(principal) && !SUBSCRIBED.has(principal.accountStatus)) {
     throw new ForbiddenError(
@@ -101,10 +101,13 @@ export function requireEntitlement(principal: Principal, entitlement: Entitlemen
     );
   }
   const plan = cheapestPlanWith(entitlement);
-  throw new ForbiddenError(
+  const error = new ForbiddenError(
     'plan_required',
     plan === undefined
       ? `No plan includes ${entitlement}`
       : `This operation needs the ${entitlement} entitlement, included from the ${plan} plan`,
   );
+  error.extensions.required_entitlement = entitlement;
+  error.extensions.upgrade_url = upgradeUrl;
+  throw error;
 }

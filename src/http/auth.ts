@@ -46,7 +46,7 @@ export function authenticate(accounts: Pick<AccountService, 'authenticate'>, ope
 }
 
 /** Enforces the operation's entitlement; content-dependent checks (e.g. descriptions) stay in services. */
-export function authorize(operation: Operation) {
+export function authorize(operation: Operation, upgradeUrl: string) {
   const entitlement = operation.entitlement;
   if (entitlement !== undefined && entitlement !== 'service' && !isEntitlement(entitlement)) {
     throw new Error(`Operation ${operation.operationId} names an unknown entitlement: ${entitlement}`);
@@ -60,18 +60,23 @@ export function authorize(operation: Operation) {
           'This operation needs an API key in the X-API-Key header',
         );
       }
-      checkEntitlement(operation, principal, entitlement);
+      checkEntitlement(operation, principal, entitlement, upgradeUrl);
     }
     await next();
   };
 }
 
-function checkEntitlement(operation: Operation, principal: Principal, entitlement: string): void {
+function checkEntitlement(
+  operation: Operation,
+  principal: Principal,
+  entitlement: string,
+  upgradeUrl: string,
+): void {
   if (entitlement === 'service') {
     if (!principal.isService)
       throw new ForbiddenError('service_key_required', 'This operation needs an approved service key');
     return;
   }
   if (operation.allowInactiveSubscription && isAccountHolder(principal)) return;
-  if (isEntitlement(entitlement)) requireEntitlement(principal, entitlement);
+  if (isEntitlement(entitlement)) requireEntitlement(principal, entitlement, upgradeUrl);
 }

@@ -13,7 +13,12 @@ const logger = createLogger(config.logLevel);
 const runtime = openRuntime(config, logger);
 await migrate(runtime.database.db, config.postgres.schema);
 await ensureJobsIndex(runtime.es, runtime.indices);
-const app = createApp({ document: loadDocument(), logger, services: createServices(runtime) });
+const app = createApp({
+  document: loadDocument(),
+  logger,
+  services: createServices(runtime),
+  upgradeUrl: config.http.upgradeUrl,
+});
 const server = app.listen(config.http.port, config.http.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.http.port;

@@ -21,6 +21,8 @@ export interface RouterDeps {
   validators: Map<string, OperationValidator>;
   accounts: Pick<AccountService, 'authenticate'>;
   handlers: HandlerMap;
+  /** Where a 403 plan_required sends the customer to change plan. */
+  upgradeUrl: string;
 }
 
 export function buildRouter(deps: RouterDeps): Router<AppState> {
@@ -33,7 +35,7 @@ export function buildRouter(deps: RouterDeps): Router<AppState> {
     const steps = [
       identify(operation),
       authenticate(deps.accounts, operation),
-      authorize(operation),
+      authorize(operation, deps.upgradeUrl),
       ...(operation.requestBody === undefined ? [] : [parseJsonBody]),
       validate(validator),
       deps.handlers[operation.operationId] ?? notImplemented(operation),

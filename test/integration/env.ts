@@ -22,6 +22,8 @@ export interface TestEnv {
   baseUrl: string;
 }
 
+export const UPGRADE_URL = 'https://billing.test/upgrade';
+
 let current: TestEnv | undefined;
 const servers: Server[] = [];
 
@@ -48,7 +50,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 /** Serves an app on an ephemeral loopback port; closed in the root after-all hook. */
 export async function serve(services: Services, document: OpenApiDocument): Promise<string> {
-  const app = createApp({ document, logger: createLogger('silent'), services });
+  const app = createApp({ document, logger: createLogger('silent'), services, upgradeUrl: UPGRADE_URL });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   servers.push(server);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loadDocument } from '../../src/openapi/document.js';
-import { testEnv } from './env.js';
+import { testEnv, UPGRADE_URL } from './env.js';
 import { call, jsonBody, type Problem, type ValidationBody } from './http.js';
 
 async function keyFor(plan: 'starter' | 'growth' | 'scale'): Promise<string> {
@@ -208,6 +208,7 @@ describe('HTTP core', () => {
         'plan_required',
       );
       expect(problem.detail).to.match(/scale/);
+      expect(problem).to.deep.include({ required_entitlement: 'datasets', upgrade_url: UPGRADE_URL });
     });
 
     it('answers operations that are not built yet with 501 after auth and validation', async () => {

@@ -16,7 +16,7 @@ function forbiddenCode(
   entitlement: Parameters<typeof requireEntitlement>[1],
 ): string | undefined {
   try {
-    requireEntitlement(principal, entitlement);
+    requireEntitlement(principal, entitlement, 'https://billing.test/upgrade');
     return undefined;
   } catch (error) {
     if (error instanceof ForbiddenError) return error.code;
@@ -33,6 +33,19 @@ describe('authorization', () => {
     expect(tierOf({ ...base, accountStatus: 'canceled' })).to.equal('public');
     expect(tierOf({ ...base, keyKind: 'compat' })).to.equal('public');
     expect(tierOf({ ...base, plan: null })).to.equal('public');
+  });
+
+  it('names the missing entitlement and where to upgrade', () => {
+    try {
+      requireEntitlement(base, 'datasets', 'https://billing.test/upgrade');
+      expect.fail('should have thrown');
+    } catch (error) {
+      expect(error).to.be.instanceOf(ForbiddenError);
+      expect((error as ForbiddenError).extensions).to.deep.equal({
+        required_entitlement: 'datasets',
+        upgrade_url: 'https://billing.test/upgrade',
+      });
+    }
   });
 
   it('answers subscription_inactive for a plan whose subscription lapsed, plan_required otherwise', () => {

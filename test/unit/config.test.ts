@@ -21,7 +21,12 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('config', () => {
   it('reads a valid environment with defaults', () => {
     const config = loadConfig(valid);
-    expect(config.http).to.deep.equal({ host: '127.0.0.1', port: 8080 });
+    expect(config.http).to.deep.equal({
+      host: '127.0.0.1',
+      port: 8080,
+      publicBaseUrl: 'http://127.0.0.1:8080',
+      upgradeUrl: 'http://127.0.0.1:8080/openapi.json',
+    });
     expect(config.elasticsearch).to.deep.equal({
       url: valid.ELASTICSEARCH_URL,
       indexPrefix: 'jobs',
@@ -29,6 +34,16 @@ describe('config', () => {
     });
     expect(config.postgres.schema).to.equal('public');
     expect(config.logLevel).to.equal('info');
+  });
+
+  it('derives the upgrade link from PUBLIC_BASE_URL unless UPGRADE_URL is set', () => {
+    expect(loadConfig({ ...valid, PUBLIC_BASE_URL: 'https://api.test/' }).http.upgradeUrl).to.equal(
+      'https://api.test/openapi.json',
+    );
+    expect(loadConfig({ ...valid, UPGRADE_URL: 'https://billing.test/plans' }).http.upgradeUrl).to.equal(
+      'https://billing.test/plans',
+    );
+    expect(problemsOf({ ...valid, UPGRADE_URL: 'not a url' })).to.deep.equal(['UPGRADE_URL must be a URL']);
   });
 
   it('names every missing variable at once', () => {

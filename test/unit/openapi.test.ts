@@ -173,6 +173,7 @@ describe('router', () => {
       operations,
       validators: compileValidators(document, operations),
       accounts: { authenticate: () => Promise.reject(new Error('not called')) },
+      upgradeUrl: 'https://billing.test/upgrade',
       handlers: Object.fromEntries(
         operations.filter((o) => o.implemented).map((o) => [o.operationId, () => Promise.resolve()]),
       ),
@@ -187,7 +188,7 @@ describe('router', () => {
   it('refuses to start when a handler and x-implemented disagree', () => {
     const validators = compileValidators(document, operations);
     const accounts = { authenticate: () => Promise.reject(new Error('not called')) };
-    expect(() => buildRouter({ operations, validators, accounts, handlers: {} })).to.throw(
+    expect(() => buildRouter({ operations, validators, accounts, handlers: {}, upgradeUrl: 'u' })).to.throw(
       /x-implemented: true/,
     );
     const unbuilt = operations.find((o) => !o.implemented);
@@ -197,7 +198,7 @@ describe('router', () => {
         .filter((o) => o.implemented || o === unbuilt)
         .map((o) => [o.operationId, () => Promise.resolve()]),
     );
-    expect(() => buildRouter({ operations, validators, accounts, handlers })).to.throw(
+    expect(() => buildRouter({ operations, validators, accounts, handlers, upgradeUrl: 'u' })).to.throw(
       /mark it x-implemented: true/,
     );
   });
