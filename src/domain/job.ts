@@ -116,19 +116,24 @@ export interface Job extends DerivedAttributes {
   derivations?: Partial<Record<DerivedAttribute, Derivation>>;
 }
 
-/** What the index stores beside the public members (never returned as such). */
-export interface JobDocument extends Job {
+/** The job of record: the public members plus what the lifecycle and the directory need. */
+export interface StoredJob extends Job {
   native_id: string;
   company_resolved: boolean;
-  /** Encoded character trigrams of the lower-cased title, in order (title grammar; see search/). */
-  title_grams?: string;
-  title_short_grams?: string[];
-  location_points?: { lat: number; lon: number }[];
-  has_salary: boolean;
+  /** False only for non-representative members of a duplicate group. */
   is_duplicate_representative: boolean;
   modified_at?: string;
   /** Monotonic per job; the projector writes with external versioning on it. */
   revision: number;
+}
+
+/** The Elasticsearch document: the stored job plus fields only the index needs. */
+export interface JobDocument extends StoredJob {
+  /** Encoded character trigrams of the lower-cased title, in order (title grammar; see search/document.ts). */
+  title_grams: string;
+  title_short_grams: string[];
+  location_points?: { lat: number; lon: number }[];
+  has_salary: boolean;
   indexed_at: string;
   embedding?: number[];
 }

@@ -1,0 +1,55 @@
+/**
+ * From a stored job document to the Elasticsearch document: the stored members plus the fields
+ * only the index needs (title n-grams for the title grammar, geo points, has_salary, indexed_at).
+ * Pure; the projector and the reindex path share it.
+ */
+import type { JobDocument } from '../domain/job.js';
+import type { StoredDocument } from '../ingest/lifecycle.js';
+
+/**
+ * Title grammar index design: every term is a case-insensitive substring of the title. The ES
+ * distribution we run has no n-gram tokenizer, so n-grams are computed here. Each character of the
+ * lower-cased title is encoded as 4 hex digits of its UTF-16 code unit; `title_grams` holds the
+ * title's character trigrams in order, space-separated, indexed with positions (whitespace
+ * analyzer): a term of length ≥ 3 is a substring iff its own trigrams occur as a phrase (consecutive
+ * positions). Terms of length 1–2 match on `title_short_grams` (all distinct 1- and 2-grams).
+ */
+export function encodeChars(text: string): string[] {
+  const codes: string[] = [];
+  for (let i = 0; i < text.length; i += 1) codes.push(text.charCodeAt(i).toString(16).padStart(4, '0'));
+  return codes;
+}
+
+/** The lower-cased title's trigrams, encoded, in order. */
+export function titleTrigrams(title: string): string[] {
+  const chars = encodeChars(title.toLowerCase());
+  const grams: string[] = [];
+  for (let i = 0; i + 3 <= chars.length; i += 1) grams.push(chars.slice(i, i + 3).join(''));
+  return grams;
+}
+
+/** Distinct encoded 1- and 2-grams of the lower-cased title. */
+export function titleShortGrams(title: string): string[] {
+  const chars = encodeChars(title.toLowerCase());
+  const grams = new Set<string>();
+  for (let i = 0; i < chars.length; i += 1) {
+    grams.add(chars[i] ?? '');
+    if (i + 1 < chars.length) grams.add(`${chars[i] ?? ''}${chars[i + 1] ?? ''}`);
+  }
+  return [...grams];
+}
+
+/** The ES document for a stored job. */
+export function toIndexDocument(stored: StoredDocument, indexedAt: string): JobDocument {
+  const points = stored.locations_derived.flatMap((location) =>
+    location.lat === null || location.lng === null ? [] : [{ lat: location.lat, lon: location.lng }],
+  );
+  return {
+    ...stored,
+    title_grams: titleTrigrams(stored.title).join(' '),
+    title_short_grams: titleShortGrams(stored.title),
+    ...(points.length > 0 ? { location_points: points } : {}),
+    has_salary: stored.salary !== undefined,
+    indexed_at: indexedAt,
+  };
+}
