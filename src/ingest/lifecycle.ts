@@ -181,9 +181,20 @@ function created(job: PreparedJob, now: string, previousRevision: number): JobCh
   };
 }
 
+/** Group membership belongs to the duplicates step, not to the crawl: keep it until regrouping. */
+function keepGrouping(draft: JobDraft, previous: StoredDocument): JobDraft {
+  const grouping = previous.derivations?.duplicate_group;
+  return {
+    ...draft,
+    ...(previous.duplicate_group === undefined ? {} : { duplicate_group: previous.duplicate_group }),
+    is_duplicate_representative: previous.is_duplicate_representative,
+    ...(grouping === undefined ? {} : { derivations: { ...draft.derivations, duplicate_group: grouping } }),
+  };
+}
+
 function modified(row: StateRow, job: PreparedJob, now: string): JobChange {
   const document: StoredDocument = {
-    ...job.draft,
+    ...keepGrouping(job.draft, row.document),
     status: 'open',
     first_seen: row.first_seen,
     modified_at: now,
@@ -200,7 +211,7 @@ function modified(row: StateRow, job: PreparedJob, now: string): JobChange {
 
 function reopened(row: StateRow, job: PreparedJob, now: string): JobChange {
   const document: StoredDocument = {
-    ...job.draft,
+    ...keepGrouping(job.draft, row.document),
     status: 'open',
     first_seen: row.first_seen,
     modified_at: now,
@@ -217,7 +228,10 @@ function reopened(row: StateRow, job: PreparedJob, now: string): JobChange {
 
 /** Closes a job; with `latest`, the closing crawl's content is kept (expired postings may have changed). */
 function close(row: StateRow, reason: CloseReason, now: string, latest?: PreparedJob): JobChange {
-  const base = latest === undefined ? row.document : { ...latest.draft, first_seen: row.first_seen };
+  const base =
+    latest === undefined
+      ? row.document
+      : { ...keepGrouping(latest.draft, row.document), first_seen: row.first_seen };
   const document: StoredDocument = {
     ...base,
     status: 'closed',

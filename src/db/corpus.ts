@@ -1,0 +1,179 @@
+/** SQL for companies, boards and per-job lifecycle state. */
+import type { Queryable } from './database.js';
+import type { BoardHealth, JobChange, StateRow } from '../ingest/lifecycle.js';
+
+export interface CompanyRow {
+  company_key: string;
+  display_name: string | null;
+  domain: string | null;
+  resolved: boolean;
+}
+
+export interface BoardRow {
+  id: string;
+  source: string;
+  slug: string;
+  endpoint_override: string | null;
+  company_key: string;
+  verified_at: string;
+  health: 'unknown' | BoardHealth;
+  consecutive_failures: number;
+  suspect_empty_streak: number;
+  crawl_interval_s: number;
+}
+
+export interface BoardWithCompany extends BoardRow {
+  company: CompanyRow;
+}
+
+export interface NewBoard {
+  source: string;
+  slug: string;
+  endpointOverride?: string;
+  companyKey: string;
+  crawlIntervalS?: number;
+}
+
+const BOARD_COLUMNS = `b.id, b.source, b.slug, b.endpoint_override, b.company_key, b.verified_at, b.health,
+  b.consecutive_failures, b.suspect_empty_streak, b.crawl_interval_s`;
+
+export class CorpusRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /** Creates or updates a company; a resolved identity is never downgraded to unresolved. */
+  async upsertCompany(company: {
+    key: string;
+    displayName?: string;
+    domain?: string;
+    resolved: boolean;
+  }): Promise<void> {
+    await this.db.none(
+      `INSERT INTO companies (company_key, display_name, domain, resolved) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (company_key) DO UPDATE SET
+         display_name = COALESCE(EXCLUDED.display_name, companies.display_name),
+         domain = COALESCE(EXCLUDED.domain, companies.domain),
+         resolved = companies.resolved OR EXCLUDED.resolved,
+         updated_at = now()`,
+      [company.key, company.displayName ?? null, company.domain ?? null, company.resolved],
+    );
+  }
+
+  /** Creates or updates a board (by source + slug) and returns its id. */
+  async upsertBoard(board: NewBoard): Promise<string> {
+    const row = await this.db.one<{ id: string }>(
+      `INSERT INTO boards (source, slug, endpoint_override, company_key, crawl_interval_s)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (source, slug) DO UPDATE SET
+         endpoint_override = EXCLUDED.endpoint_override,
+         company_key = EXCLUDED.company_key,
+         crawl_interval_s = EXCLUDED.crawl_interval_s
+       RETURNING id`,
+      [
+        board.source,
+        board.slug,
+        board.endpointOverride ?? null,
+        board.companyKey,
+        board.crawlIntervalS ?? 21600,
+      ],
+    );
+    return row.id;
+  }
+
+  async board(id: string): Promise<BoardWithCompany | null> {
+    const row = await this.db.oneOrNone<BoardRow & { company: CompanyRow }>(
+      `SELECT ${BOARD_COLUMNS}, row_to_json(c) AS company
+         FROM boards b JOIN companies c ON c.company_key = b.company_key
+        WHERE b.id = $1`,
+      [id],
+    );
+    return row;
+  }
+
+  /** Claims up to `limit` boards whose crawl is due, pushing their next_crawl_at so no other worker takes them. */
+  async claimDueBoards(limit: number): Promise<string[]> {
+    const rows = await this.db.any<{ id: string }>(
+      `UPDATE boards SET next_crawl_at = now() + make_interval(secs => crawl_interval_s)
+        WHERE id IN (SELECT id FROM boards
+                      WHERE next_crawl_at <= now() AND health <> 'dead'
+                      ORDER BY next_crawl_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+      [limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Serializes crawls of one board for the rest of the transaction. */
+  async lockBoard(boardId: string): Promise<void> {
+    await this.db.any('SELECT pg_advisory_xact_lock(hashtext($1))', [`board:${boardId}`]);
+  }
+
+  async jobStates(boardId: string): Promise<StateRow[]> {
+    return this.db.any<StateRow>(
+      `SELECT job_key, status, to_char(first_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS first_seen,
+              content_hash, revision::int AS revision, document
+         FROM job_state WHERE board_id = $1`,
+      [boardId],
+    );
+  }
+
+  /** Writes the new state of every changed job. */
+  async saveChanges(boardId: string, changes: JobChange[]): Promise<void> {
+    for (const change of changes) {
+      const doc = change.document;
+      await this.db.none(
+        `INSERT INTO job_state (job_key, board_id, native_id, status, first_seen, last_seen, closed_at, close_reason,
+                                content_hash, duplicate_key, revision, document)
+         VALUES ($1, $2, $3, $4, $5, now(), $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (job_key) DO UPDATE SET
+           status = EXCLUDED.status, last_seen = CASE WHEN EXCLUDED.status = 'open' THEN now() ELSE job_state.last_seen END,
+           closed_at = EXCLUDED.closed_at, close_reason = EXCLUDED.close_reason, content_hash = EXCLUDED.content_hash,
+           duplicate_key = EXCLUDED.duplicate_key, revision = EXCLUDED.revision, document = EXCLUDED.document`,
+        [
+          doc.job_key,
+          boardId,
+          doc.native_id,
+          doc.status,
+          doc.first_seen,
+          doc.closed_at ?? null,
+          doc.close_reason ?? null,
+          change.contentHash,
+          change.duplicateKey ?? null,
+          doc.revision,
+          doc,
+        ],
+      );
+    }
+  }
+
+  async markSeen(jobKeys: string[]): Promise<void> {
+    if (jobKeys.length === 0) return;
+    await this.db.none('UPDATE job_state SET last_seen = now() WHERE job_key = ANY($1)', [jobKeys]);
+  }
+
+  async updateBoardAfterCrawl(
+    boardId: string,
+    board: {
+      health: BoardHealth;
+      consecutiveFailures: number;
+      suspectEmptyStreak: number;
+      jobCount?: number;
+      succeeded: boolean;
+    },
+  ): Promise<void> {
+    await this.db.none(
+      `UPDATE boards SET health = $2, consecutive_failures = $3, suspect_empty_streak = $4,
+              last_crawl_at = now(),
+              last_success_at = CASE WHEN $5 THEN now() ELSE last_success_at END,
+              last_job_count = COALESCE($6, last_job_count)
+        WHERE id = $1`,
+      [
+        boardId,
+        board.health,
+        board.consecutiveFailures,
+        board.suspectEmptyStreak,
+        board.succeeded,
+        board.jobCount ?? null,
+      ],
+    );
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The change ledger (ARCHITECTURE invariants 3–4). Writers append events inside the same transaction
+ * as job_state; each row is stamped with its transaction id. Readers only ever see rows the
+ * sequencer has numbered, in seq order.
+ */
+import type { Queryable } from '../db/database.js';
+import type { ChangeKind } from '../ingest/lifecycle.js';
+import type { StoredJob } from '../domain/job.js';
+
+export type EventKind = 'upsert' | 'tombstone';
+
+export interface NewEvent {
+  jobKey: string;
+  revision: number;
+  kind: EventKind;
+  change: ChangeKind | 'deleted';
+  changedFields: string[];
+  /** Full document for upserts; absent for tombstones. */
+  document?: StoredJob;
+}
+
+export interface LedgerEvent {
+  seq: number;
+  job_key: string;
+  revision: number;
+  kind: EventKind;
+  change: ChangeKind | 'deleted';
+  changed_fields: string[];
+  occurred_at: string;
+  document: StoredJob | null;
+}
+
+/** Appends events in the caller's transaction (one multi-row insert). */
+export async function appendEvents(tx: Queryable, events: NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const values: unknown[] = [];
+  const rows = events.map((event, i) => {
+    values.push(
+      event.jobKey,
+      event.revision,
+      event.kind,
+      event.change,
+      event.changedFields,
+      event.document ?? null,
+    );
+    const p = i * 6;
+    return `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}::text[], $${p + 6}::jsonb)`;
+  });
+  await tx.none(
+    `INSERT INTO change_events (job_key, revision, kind, change, changed_fields, document) VALUES ${rows.join(', ')}`,
+    values,
+  );
+}
+
+/** Sequenced events after `sinceSeq`, in order. */
+export async function readEvents(db: Queryable, sinceSeq: number, limit: number): Promise<LedgerEvent[]> {
+  return db.any<LedgerEvent>(
+    `SELECT seq::bigint::float8 AS seq, job_key, revision::float8 AS revision, kind, change, changed_fields,
+            to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS occurred_at, document
+       FROM change_events WHERE seq > $1 ORDER BY seq LIMIT $2`,
+    [sinceSeq, limit],
+  );
+}
+
+/** The highest assigned seq (0 when none). */
+export async function latestSeq(db: Queryable): Promise<number> {
+  const row = await db.one<{ seq: number }>('SELECT COALESCE(max(seq), 0)::float8 AS seq FROM change_events');
+  return row.seq;
+}
