@@ -8,6 +8,21 @@ export interface Config {
   elasticsearch: { url: string; indexPrefix: string; requestTimeoutMs: number };
   postgres: { url: string; schema: string; statementTimeoutMs: number; poolSize: number };
   secrets: { apiKeyPepper: string; cursorSecret: string };
+  ingest: {
+    httpTimeoutMs: number;
+    httpMaxAttempts: number;
+    /** Boards crawled at once by one worker. */
+    concurrency: number;
+    /** Minimum spacing of requests to one host (politeness). */
+    hostMinIntervalMs: number;
+    userAgent: string;
+    /** Consecutive not-found answers before a board is declared dead. */
+    deadAfterFailures: number;
+    /** Consecutive empty answers before an emptied board's jobs are closed. */
+    emptyConfirmations: number;
+  };
+  /** OpenAI-compatible endpoint for the work-arrangement classifier; absent → deterministic rules. */
+  llm?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -52,10 +67,33 @@ export function loadConfig(env: Env = process.env): Config {
       apiKeyPepper: read.secret('API_KEY_PEPPER'),
       cursorSecret: read.secret('CURSOR_SECRET'),
     },
+    ingest: {
+      httpTimeoutMs: read.int('CRAWL_HTTP_TIMEOUT_MS', 20_000, 100, 300_000),
+      httpMaxAttempts: read.int('CRAWL_HTTP_MAX_ATTEMPTS', 4, 1, 10),
+      concurrency: read.int('CRAWL_CONCURRENCY', 4, 1, 64),
+      hostMinIntervalMs: read.int('CRAWL_HOST_MIN_INTERVAL_MS', 1000, 0, 60_000),
+      userAgent: read.string('CRAWL_USER_AGENT', 'job-listings-data-service/1.0'),
+      deadAfterFailures: read.int('BOARD_DEAD_AFTER_FAILURES', 3, 1, 100),
+      emptyConfirmations: read.int('BOARD_EMPTY_CONFIRMATIONS', 3, 1, 100),
+    },
+    ...llmConfig(read),
     logLevel: read.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function llmConfig(read: EnvReader): Pick<Config, 'llm'> {
+  const baseUrl = read.optionalUrl('LLM_BASE_URL');
+  if (baseUrl === undefined) return {};
+  return {
+    llm: {
+      baseUrl,
+      apiKey: read.string('LLM_API_KEY', ''),
+      model: read.string('LLM_MODEL', 'gpt-4o-mini'),
+      timeoutMs: read.int('LLM_TIMEOUT_MS', 10_000, 100, 120_000),
+    },
+  };
 }
 
 class EnvReader {

@@ -61,20 +61,37 @@ export async function crawlBoard(deps: IngestDeps, boardId: string): Promise<Cra
   const board = await repository.board(boardId);
   if (board === null) throw new UnknownBoardError(`No board ${boardId}`);
   const outcome = await fetchBoard(deps, board);
-  const now = deps.clock.now();
+  return recordCrawl(deps.db, board, outcome, deps.clock.now(), deps.policy ?? DEFAULT_POLICY);
+}
+
+/**
+ * The transactional half of a crawl: diff, job_state, ledger, duplicate groups and board health in
+ * one Postgres transaction. Also the entry point of loaders that bring their own postings (the
+ * synthetic corpus), so everything goes through the same path.
+ */
+export async function recordCrawl(
+  db: Database,
+  board: BoardWithCompany,
+  outcome: CrawlOutcome,
+  now: Date,
+  policy: LifecyclePolicy = DEFAULT_POLICY,
+): Promise<CrawlSummary> {
+  const boardId = board.id;
   const nowIso = now.toISOString();
-  return deps.db.tx('crawl', async (tx) => {
+  return db.tx('crawl', async (tx) => {
     const corpus = new CorpusRepository(tx);
     await corpus.lockBoard(boardId);
+    const current = (await corpus.board(boardId)) ?? board;
     const plan = planCrawl(
       await corpus.jobStates(boardId),
       outcome,
+      // Counters as of now, under the board lock (another crawl may have finished meanwhile).
       {
-        consecutiveFailures: board.consecutive_failures,
-        suspectEmptyStreak: board.suspect_empty_streak,
+        consecutiveFailures: current.consecutive_failures,
+        suspectEmptyStreak: current.suspect_empty_streak,
       },
       nowIso,
-      deps.policy ?? DEFAULT_POLICY,
+      policy,
     );
     await corpus.saveChanges(boardId, plan.changes);
     await corpus.markSeen(plan.seen);
