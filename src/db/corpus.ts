@@ -116,33 +116,35 @@ export class CorpusRepository {
     );
   }
 
-  /** Writes the new state of every changed job. */
+  /** Writes the new state of every changed job in one statement (arrays unnested server-side). */
   async saveChanges(boardId: string, changes: JobChange[]): Promise<void> {
-    for (const change of changes) {
-      const doc = change.document;
-      await this.db.none(
-        `INSERT INTO job_state (job_key, board_id, native_id, status, first_seen, last_seen, closed_at, close_reason,
-                                content_hash, duplicate_key, revision, document)
-         VALUES ($1, $2, $3, $4, $5, now(), $6, $7, $8, $9, $10, $11)
-         ON CONFLICT (job_key) DO UPDATE SET
-           status = EXCLUDED.status, last_seen = CASE WHEN EXCLUDED.status = 'open' THEN now() ELSE job_state.last_seen END,
-           closed_at = EXCLUDED.closed_at, close_reason = EXCLUDED.close_reason, content_hash = EXCLUDED.content_hash,
-           duplicate_key = EXCLUDED.duplicate_key, revision = EXCLUDED.revision, document = EXCLUDED.document`,
-        [
-          doc.job_key,
-          boardId,
-          doc.native_id,
-          doc.status,
-          doc.first_seen,
-          doc.closed_at ?? null,
-          doc.close_reason ?? null,
-          change.contentHash,
-          change.duplicateKey ?? null,
-          doc.revision,
-          doc,
-        ],
-      );
-    }
+    if (changes.length === 0) return;
+    const column = <T>(pick: (change: JobChange) => T): T[] => changes.map(pick);
+    await this.db.none(
+      `INSERT INTO job_state (job_key, board_id, native_id, status, first_seen, last_seen, closed_at, close_reason,
+                              content_hash, duplicate_key, revision, document)
+       SELECT k, $2, n, s, f::timestamptz, now(), c::timestamptz, r, h, d, v, doc
+         FROM unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                     $10::bigint[], $11::jsonb[]) AS t(k, n, s, f, c, r, h, d, v, doc)
+       ON CONFLICT (job_key) DO UPDATE SET
+         status = EXCLUDED.status,
+         last_seen = CASE WHEN EXCLUDED.status = 'open' THEN now() ELSE job_state.last_seen END,
+         closed_at = EXCLUDED.closed_at, close_reason = EXCLUDED.close_reason, content_hash = EXCLUDED.content_hash,
+         duplicate_key = EXCLUDED.duplicate_key, revision = EXCLUDED.revision, document = EXCLUDED.document`,
+      [
+        column((c) => c.document.job_key),
+        boardId,
+        column((c) => c.document.native_id),
+        column((c) => c.document.status),
+        column((c) => c.document.first_seen),
+        column((c) => c.document.closed_at ?? null),
+        column((c) => c.document.close_reason ?? null),
+        column((c) => c.contentHash),
+        column((c) => c.duplicateKey ?? null),
+        column((c) => c.document.revision),
+        column((c) => JSON.stringify(c.document)),
+      ],
+    );
   }
 
   async markSeen(jobKeys: string[]): Promise<void> {

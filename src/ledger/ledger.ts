@@ -30,25 +30,23 @@ export interface LedgerEvent {
   document: StoredJob | null;
 }
 
-/** Appends events in the caller's transaction (one multi-row insert). */
+/** Appends events in the caller's transaction (one statement, arrays unnested server-side). */
 export async function appendEvents(tx: Queryable, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const values: unknown[] = [];
-  const rows = events.map((event, i) => {
-    values.push(
-      event.jobKey,
-      event.revision,
-      event.kind,
-      event.change,
-      event.changedFields,
-      event.document ?? null,
-    );
-    const p = i * 6;
-    return `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}::text[], $${p + 6}::jsonb)`;
-  });
   await tx.none(
-    `INSERT INTO change_events (job_key, revision, kind, change, changed_fields, document) VALUES ${rows.join(', ')}`,
-    values,
+    `INSERT INTO change_events (job_key, revision, kind, change, changed_fields, document)
+     SELECT k, v, kind, ch, CASE WHEN f = '' THEN '{}'::text[] ELSE string_to_array(f, ',') END, doc
+       FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
+            WITH ORDINALITY AS t(k, v, kind, ch, f, doc, ord)
+      ORDER BY ord`,
+    [
+      events.map((e) => e.jobKey),
+      events.map((e) => e.revision),
+      events.map((e) => e.kind),
+      events.map((e) => e.change),
+      events.map((e) => e.changedFields.join(',')),
+      events.map((e) => (e.document === undefined ? null : JSON.stringify(e.document))),
+    ],
   );
 }
 
