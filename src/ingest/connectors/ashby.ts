@@ -1,0 +1,100 @@
+/**
+ * Ashby posting API: `GET https://api.ashbyhq.com/posting-api/job-board/{slug}?includeCompensation=true`
+ * returns `{apiVersion, jobs}` with every job (no paging); 404 for an unknown board.
+ *
+ * - `isListed: false` jobs are kept but marked `unlisted: true`: the lifecycle must know they still
+ *   exist (so they are not "closed"), and the contract says unlisted postings are never ingested.
+ * - An empty `jobs` array is returned as it is. Ashby also answers 200-empty when throttled, so
+ *   deciding whether a suddenly empty board is real belongs to the lifecycle, not here.
+ * - `isRemote` is read only when it is a boolean (it is often null and not always consistent with
+ *   `workplaceType`, both are passed on unmapped).
+ */
+import { parseSourceDate } from '../normalize/dates.js';
+import type {
+  BoardRef,
+  Connector,
+  CrawlResult,
+  HttpClient,
+  SourceLocation,
+  SourcePosting,
+  SourceSalary,
+} from '../types.js';
+import {
+  UnexpectedResponseError,
+  baseUrl,
+  fetchJson,
+  httpUrl,
+  location,
+  locations,
+  posting,
+  safeSlug,
+  salary,
+} from './common.js';
+import { arr, bool, isObject, num, obj, path, str } from './json.js';
+
+const DEFAULT_BASE = 'https://api.ashbyhq.com';
+
+/** Ashby: one request per board, compensation included. */
+export const ashbyConnector: Connector = {
+  source: 'ashby',
+  async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
+    const url = `${baseUrl(board, DEFAULT_BASE)}/posting-api/job-board/${safeSlug(board)}?includeCompensation=true`;
+    const payload = await fetchJson(http, board, url);
+    if (!isObject(payload) || !Array.isArray(payload.jobs)) {
+      throw new UnexpectedResponseError(url, 'no "jobs" array');
+    }
+    return { endpoint: url, postings: arr(payload, 'jobs').flatMap((job) => parseAshbyJob(job, url) ?? []) };
+  },
+};
+
+/** Maps one job of the job-board payload. */
+export function parseAshbyJob(job: unknown, endpoint: string): SourcePosting | undefined {
+  const nativeId = str(job, 'id');
+  const title = str(job, 'title');
+  const url = httpUrl(str(job, 'jobUrl'));
+  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  return posting({
+    nativeId,
+    title,
+    url,
+    sourceEndpoint: endpoint,
+    descriptionHtml: str(job, 'descriptionHtml'),
+    locations: locations([
+      ashbyLocation(str(job, 'location'), job),
+      ...arr(job, 'secondaryLocations').map((entry) => ashbyLocation(str(entry, 'location'), entry)),
+    ]),
+    postedAt: parseSourceDate(str(job, 'publishedAt')),
+    department: str(job, 'department'),
+    team: str(job, 'team'),
+    employmentTypes: [str(job, 'employmentType')].flatMap((value) => value ?? []),
+    workplaceType: str(job, 'workplaceType'),
+    remote: bool(job, 'isRemote'),
+    salary: salaryComponent(job),
+    unlisted: bool(job, 'isListed') === false ? true : undefined,
+  });
+}
+
+/** A location name with the structured `address.postalAddress` beside it (empty strings omitted). */
+function ashbyLocation(text: string | undefined, holder: unknown): SourceLocation | undefined {
+  const address = path(holder, 'address', 'postalAddress');
+  return location({
+    text,
+    city: str(address, 'addressLocality'),
+    region: str(address, 'addressRegion'),
+    country: str(address, 'addressCountry'),
+  });
+}
+
+/** The "Salary" summary component (other components are bonus, equity, commission …). */
+function salaryComponent(job: unknown): SourceSalary | undefined {
+  const component = arr(obj(job, 'compensation'), 'summaryComponents').find(
+    (entry) => str(entry, 'compensationType') === 'Salary',
+  );
+  if (component === undefined) return undefined;
+  return salary({
+    min: num(component, 'minValue'),
+    max: num(component, 'maxValue'),
+    currency: str(component, 'currencyCode'),
+    periodRaw: str(component, 'interval'),
+  });
+}

@@ -1,0 +1,224 @@
+/**
+ * Plumbing shared by the connectors: base-URL resolution (default host or `endpointOverride`),
+ * fetching with the board-not-found mapping, payload parsing, and building SourcePostings without
+ * `undefined`-valued keys ("unknown means omitted").
+ */
+import { XMLParser } from 'fast-xml-parser';
+import pLimit from 'p-limit';
+import {
+  BoardNotFoundError,
+  TransientFetchError,
+  type BoardRef,
+  type HttpClient,
+  type HttpRequestInit,
+  type HttpResponse,
+  type SourceLocation,
+  type SourcePosting,
+  type SourceSalary,
+} from '../types.js';
+
+/** The source answered in a way no connector rule covers (unexpected status, unparsable body). */
+export class UnexpectedResponseError extends Error {
+  constructor(
+    readonly endpoint: string,
+    readonly reason: string,
+  ) {
+    super(`Unexpected response from ${endpoint}: ${reason}`);
+    this.name = 'UnexpectedResponseError';
+  }
+}
+
+/** Statuses that mean "this board does not exist" on every source that uses HTTP for it. */
+const NOT_FOUND_STATUSES = new Set([404, 410]);
+
+/**
+ * The base URL (scheme, host, optional path prefix, no trailing slash) for a board: the override
+ * when one is set, so a local fixture server can stand in for any host; otherwise the default.
+ */
+export function baseUrl(board: BoardRef, defaultBase: string): string {
+  const base = board.endpointOverride ?? defaultBase;
+  return base.replace(/\/+$/, '');
+}
+
+/** Slugs go into paths and host names verbatim, so reject anything that could alter the URL. */
+export function safeSlug(board: BoardRef): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(board.slug)) {
+    throw new Error(`Invalid ${board.source} board slug ${JSON.stringify(board.slug)}`);
+  }
+  return board.slug;
+}
+
+/**
+ * Fetches a URL and applies the common status rules (see `checkStatus`). 429/5xx never arrive
+ * here: the client retries them and throws TransientFetchError when they persist.
+ */
+export async function fetchOk(
+  http: HttpClient,
+  board: BoardRef,
+  url: string,
+  init?: HttpRequestInit,
+): Promise<HttpResponse> {
+  return checkStatus(await http.request(url, init), board, url);
+}
+
+/**
+ * 404/410 → BoardNotFoundError; 403 → TransientFetchError (the sources we crawl use 403 for edge
+ * rate limits, not for "gone"); any other non-2xx → UnexpectedResponseError.
+ */
+export function checkStatus(response: HttpResponse, board: BoardRef, url: string): HttpResponse {
+  if (NOT_FOUND_STATUSES.has(response.status)) {
+    throw new BoardNotFoundError(board, url, `HTTP ${response.status}`);
+  }
+  if (response.status === 403) throw new TransientFetchError(url, 'HTTP 403 (edge rate limit)');
+  if (response.status < 200 || response.status > 299) {
+    throw new UnexpectedResponseError(url, `HTTP ${response.status}`);
+  }
+  return response;
+}
+
+/** Parses a JSON body, reporting the endpoint when it is not JSON (HTML error pages, truncation). */
+export function parseJson(response: HttpResponse, url: string): unknown {
+  try {
+    return JSON.parse(response.text) as unknown;
+  } catch {
+    throw new UnexpectedResponseError(url, 'body is not JSON');
+  }
+}
+
+/** Fetches and parses a JSON endpoint with the common status rules. */
+export async function fetchJson(
+  http: HttpClient,
+  board: BoardRef,
+  url: string,
+  init?: HttpRequestInit,
+): Promise<unknown> {
+  const response = await fetchOk(http, board, url, { headers: { accept: 'application/json' }, ...init });
+  return parseJson(response, url);
+}
+
+/**
+ * Fetches a per-posting detail document. A 404/410 means the posting vanished between the list and
+ * the detail request, so the caller keeps the list data (`undefined` here) instead of failing the
+ * whole board; transient failures still propagate so a crawl is never silently degraded.
+ */
+export async function fetchDetailJson(
+  http: HttpClient,
+  board: BoardRef,
+  url: string,
+  init?: HttpRequestInit,
+): Promise<unknown> {
+  try {
+    return await fetchJson(http, board, url, init);
+  } catch (error) {
+    if (error instanceof BoardNotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/** Detail requests per board in flight at once: polite to the source, still quick for big boards. */
+const DETAIL_CONCURRENCY = 4;
+
+/** Maps items through an async function with bounded concurrency, keeping the input order. */
+export async function mapLimited<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const limit = pLimit(DETAIL_CONCURRENCY);
+  return Promise.all(items.map((item) => limit(() => fn(item))));
+}
+
+/** Elements that may repeat in the feeds we parse; always arrays so one and many read alike. */
+const XML_LIST_ELEMENTS = new Set(['item', 'position', 'jobDescription', 'office', 'tt:location']);
+
+const xmlParser = new XMLParser({
+  ignoreAttributes: true,
+  // Keep every value a string: ids like "0250" and amounts like "100000.00" must not be coerced.
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => XML_LIST_ELEMENTS.has(name),
+});
+
+/**
+ * Parses an XML feed (RSS, Personio) into plain objects; CDATA is merged into the text value.
+ * The parser is lenient (no validation pass), so callers check for their root element.
+ */
+export function parseXml(response: HttpResponse, url: string): unknown {
+  try {
+    return xmlParser.parse(response.text) as unknown;
+  } catch {
+    throw new UnexpectedResponseError(url, 'body is not well-formed XML');
+  }
+}
+
+/** Drops `undefined`-valued keys so omitted facts are absent, never present-but-undefined. */
+export function prune<T extends object>(value: T): T {
+  const out = { ...value };
+  for (const [key, member] of Object.entries(out)) {
+    if (member === undefined) Reflect.deleteProperty(out, key);
+  }
+  return out;
+}
+
+/** A SourcePosting with absent members removed and empty lists dropped. */
+export function posting(value: SourcePosting): SourcePosting {
+  const employmentTypes = value.employmentTypes?.length ? value.employmentTypes : undefined;
+  return prune({ ...value, employmentTypes });
+}
+
+/** A SourceLocation with absent members removed, or undefined when nothing is known. */
+export function location(value: SourceLocation): SourceLocation | undefined {
+  const pruned = prune(value);
+  return Object.keys(pruned).length === 0 ? undefined : pruned;
+}
+
+/** Locations with empty entries and exact duplicates removed, in published order. */
+export function locations(values: (SourceLocation | undefined)[]): SourceLocation[] {
+  const seen = new Set<string>();
+  const out: SourceLocation[] = [];
+  for (const value of values) {
+    if (value === undefined) continue;
+    const key = JSON.stringify(value);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(value);
+  }
+  return out;
+}
+
+/** A SourceSalary when at least an amount or a display text is known (a bare currency says nothing). */
+export function salary(value: SourceSalary): SourceSalary | undefined {
+  if (value.min === undefined && value.max === undefined && value.text === undefined) return undefined;
+  return prune(value);
+}
+
+/** Joins published HTML fragments, each under its published heading, into one description. */
+export function sections(
+  parts: { title?: string | undefined; html?: string | undefined }[],
+): string | undefined {
+  const html = parts
+    .filter((part) => part.html !== undefined)
+    .map((part) =>
+      part.title === undefined ? (part.html ?? '') : `<h3>${escapeText(part.title)}</h3>\n${part.html ?? ''}`,
+    )
+    .join('\n');
+  return html === '' ? undefined : html;
+}
+
+/** Escapes text for inclusion in HTML we compose (headings taken from plain-text fields). */
+export function escapeText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** Accepts only absolute http(s) URLs as posting addresses; anything else is not a usable link. */
+export function httpUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An ISO-2 code as published, upper-cased; other values (names, 3-letter codes) are not codes. */
+export function countryCode(value: string | undefined): string | undefined {
+  if (value === undefined || !/^[A-Za-z]{2}$/.test(value)) return undefined;
+  return value.toUpperCase();
+}

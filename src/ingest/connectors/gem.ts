@@ -1,0 +1,57 @@
+/**
+ * Gem public job board: `GET https://api.gem.com/job_board/v0/{slug}/job_posts/` returns a bare
+ * array in a Greenhouse-like shape, but ids are strings (legacy numeric ones and opaque base64-like
+ * ones) and `content` is real HTML, not entity-escaped. Offices carry `location: {name}` objects.
+ * Gem's other public interface (a GraphQL batch endpoint behind jobs.gem.com) is not used.
+ */
+import { parseSourceDate } from '../normalize/dates.js';
+import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
+import {
+  UnexpectedResponseError,
+  baseUrl,
+  fetchJson,
+  httpUrl,
+  location,
+  locations,
+  posting,
+  safeSlug,
+} from './common.js';
+import { arr, obj, path, str } from './json.js';
+
+const DEFAULT_BASE = 'https://api.gem.com';
+
+/** Gem: one job_posts request per board. */
+export const gemConnector: Connector = {
+  source: 'gem',
+  async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
+    const url = `${baseUrl(board, DEFAULT_BASE)}/job_board/v0/${safeSlug(board)}/job_posts/`;
+    const payload = await fetchJson(http, board, url);
+    if (!Array.isArray(payload)) throw new UnexpectedResponseError(url, 'expected an array of job posts');
+    return { endpoint: url, postings: payload.flatMap((raw) => parseGemJobPost(raw, url) ?? []) };
+  },
+};
+
+/** Maps one job post. */
+export function parseGemJobPost(raw: unknown, endpoint: string): SourcePosting | undefined {
+  const nativeId = str(raw, 'id');
+  const title = str(raw, 'title');
+  const url = httpUrl(str(raw, 'absolute_url'));
+  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  return posting({
+    nativeId,
+    title,
+    url,
+    sourceEndpoint: endpoint,
+    descriptionHtml: str(raw, 'content'),
+    locations: locations([
+      location({ text: str(obj(raw, 'location'), 'name') }),
+      ...arr(raw, 'offices').map((office) => location({ text: str(path(office, 'location'), 'name') })),
+    ]),
+    postedAt: parseSourceDate(str(raw, 'first_published_at')),
+    updatedAt: parseSourceDate(str(raw, 'updated_at')),
+    department: str(arr(raw, 'departments')[0], 'name'),
+    employmentTypes: [str(raw, 'employment_type')].flatMap((value) => value ?? []),
+    workplaceType: str(raw, 'location_type'),
+    requisitionId: str(raw, 'requisition_id'),
+  });
+}

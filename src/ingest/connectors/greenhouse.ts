@@ -1,0 +1,112 @@
+/**
+ * Greenhouse job board API: `GET https://boards-api.greenhouse.io/v1/boards/{slug}/jobs?content=true`
+ * returns every job in one response (`{jobs, meta}`; paging parameters are ignored), 404 for an
+ * unknown board. `content` is entity-escaped HTML (`&lt;p&gt;`) and is decoded exactly once here.
+ * `location.name` is free text that may name several places ("SF, NYC, SEA, CHI"); it is kept as one
+ * location text, splitting is the location normalizer's job. Pay ranges exist only on the detail
+ * endpoint (`…/jobs/{id}?pay_transparency=true`), read by `fetchGreenhouseJob`.
+ */
+import { unescapeHtmlEntities } from '../normalize/html.js';
+import { parseSourceDate } from '../normalize/dates.js';
+import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting, SourceSalary } from '../types.js';
+import {
+  UnexpectedResponseError,
+  baseUrl,
+  fetchDetailJson,
+  fetchJson,
+  httpUrl,
+  location,
+  locations,
+  posting,
+  safeSlug,
+  salary,
+} from './common.js';
+import { arr, isObject, num, obj, str, type JsonObject } from './json.js';
+
+const DEFAULT_BASE = 'https://boards-api.greenhouse.io';
+
+/** The board's list URL (with content) for a board, honouring `endpointOverride`. */
+export function greenhouseListUrl(board: BoardRef): string {
+  return `${baseUrl(board, DEFAULT_BASE)}/v1/boards/${safeSlug(board)}/jobs?content=true`;
+}
+
+/** Greenhouse: one list request per board. */
+export const greenhouseConnector: Connector = {
+  source: 'greenhouse',
+  async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
+    const url = greenhouseListUrl(board);
+    const payload = await fetchJson(http, board, url);
+    if (!isObject(payload) || !Array.isArray(payload.jobs)) {
+      throw new UnexpectedResponseError(url, 'no "jobs" array');
+    }
+    const postings = arr(payload, 'jobs').flatMap((job) => parseGreenhouseJob(job, url) ?? []);
+    return { endpoint: url, postings };
+  },
+};
+
+/**
+ * Fetches one job's detail with pay transparency, the only place Greenhouse publishes salary;
+ * undefined when the job is gone (404).
+ */
+export async function fetchGreenhouseJob(
+  board: BoardRef,
+  jobId: string,
+  http: HttpClient,
+): Promise<SourcePosting | undefined> {
+  if (!/^\d+$/.test(jobId)) throw new Error(`Invalid Greenhouse job id ${JSON.stringify(jobId)}`);
+  const url = `${baseUrl(board, DEFAULT_BASE)}/v1/boards/${safeSlug(board)}/jobs/${jobId}?pay_transparency=true`;
+  const payload = await fetchDetailJson(http, board, url);
+  return payload === undefined ? undefined : parseGreenhouseJob(payload, url);
+}
+
+/** Maps one list entry or detail document; undefined when it lacks an id, a title or a URL. */
+export function parseGreenhouseJob(job: unknown, endpoint: string): SourcePosting | undefined {
+  const nativeId = str(job, 'id');
+  const title = str(job, 'title');
+  const url = httpUrl(str(job, 'absolute_url'));
+  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  const content = str(job, 'content');
+  return posting({
+    nativeId,
+    title,
+    url,
+    sourceEndpoint: endpoint,
+    organization: str(job, 'company_name'),
+    descriptionHtml: content === undefined ? undefined : unescapeHtmlEntities(content),
+    locations: locations([
+      location({ text: str(obj(job, 'location'), 'name') }),
+      // Offices carry a fuller address ("London, England, United Kingdom") when one is set.
+      ...arr(job, 'offices').map((office) => location({ text: str(office, 'location') })),
+    ]),
+    postedAt: parseSourceDate(str(job, 'first_published')),
+    updatedAt: parseSourceDate(str(job, 'updated_at')),
+    validThrough: parseSourceDate(str(job, 'application_deadline')),
+    department: str(arr(job, 'departments')[0], 'name'),
+    employmentTypes: employmentTypes(job),
+    salary: payRange(job),
+    language: str(job, 'language'),
+    requisitionId: str(job, 'requisition_id'),
+  });
+}
+
+/** The "Employment Type" single-select custom field, the only employment signal Greenhouse has. */
+function employmentTypes(job: unknown): string[] {
+  return arr(job, 'metadata')
+    .filter((field): field is JsonObject => isObject(field))
+    .filter(
+      (field) => str(field, 'name') === 'Employment Type' && str(field, 'value_type') === 'single_select',
+    )
+    .flatMap((field) => str(field, 'value') ?? []);
+}
+
+/** The first pay range of the detail payload, converted from cents. */
+function payRange(job: unknown): SourceSalary | undefined {
+  const range = arr(job, 'pay_input_ranges')[0];
+  const min = num(range, 'min_cents');
+  const max = num(range, 'max_cents');
+  return salary({
+    min: min === undefined ? undefined : min / 100,
+    max: max === undefined ? undefined : max / 100,
+    currency: str(range, 'currency_type'),
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * Teamtailor public RSS feed: `GET https://{slug}.teamtailor.com/jobs.rss` (RSS 2.0 with the `tt:`
+ * namespace for locations, department and role). The API proper needs a key, so the feed is the
+ * public source. Item descriptions are entity-escaped HTML inside XML; the XML parser decodes that
+ * layer once, which yields the HTML. The `guid` is the stable id; the channel title is the company.
+ */
+import { parseSourceDate } from '../normalize/dates.js';
+import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
+import {
+  UnexpectedResponseError,
+  baseUrl,
+  fetchOk,
+  httpUrl,
+  location,
+  locations,
+  parseXml,
+  posting,
+  safeSlug,
+} from './common.js';
+import { arr, obj, path, str } from './json.js';
+
+/** Teamtailor: one RSS request per company. */
+export const teamtailorConnector: Connector = {
+  source: 'teamtailor',
+  async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
+    const url = `${baseUrl(board, `https://${safeSlug(board)}.teamtailor.com`)}/jobs.rss`;
+    const response = await fetchOk(http, board, url, { headers: { accept: 'application/rss+xml' } });
+    const channel = path(parseXml(response, url), 'rss', 'channel');
+    if (channel === undefined) throw new UnexpectedResponseError(url, 'no RSS channel');
+    const postings = arr(channel, 'item').flatMap((item) => parseTeamtailorItem(item, url) ?? []);
+    const boardName = str(channel, 'title');
+    return boardName === undefined ? { endpoint: url, postings } : { endpoint: url, postings, boardName };
+  },
+};
+
+/** Maps one RSS `<item>`. */
+export function parseTeamtailorItem(item: unknown, endpoint: string): SourcePosting | undefined {
+  const nativeId = str(item, 'guid');
+  const title = str(item, 'title');
+  const url = httpUrl(str(item, 'link'));
+  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  return posting({
+    nativeId,
+    title,
+    url,
+    sourceEndpoint: endpoint,
+    descriptionHtml: str(item, 'description'),
+    locations: locations(
+      arr(obj(item, 'tt:locations'), 'tt:location').map((place) =>
+        location({
+          text: str(place, 'tt:name'),
+          city: str(place, 'tt:city'),
+          country: str(place, 'tt:country'),
+        }),
+      ),
+    ),
+    postedAt: parseSourceDate(str(item, 'pubDate')),
+    department: str(item, 'tt:department'),
+    workplaceType: str(item, 'remoteStatus'),
+  });
+}

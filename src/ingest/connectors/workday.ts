@@ -1,0 +1,251 @@
+/**
+ * Workday candidate experience (CXS) API.
+ *
+ * Board slug: `{tenant}.wd{N}/{site}`, e.g. `synchronyfinancial.wd5/University`, which addresses
+ * `https://{tenant}.wd{N}.myworkdayjobs.com/wday/cxs/{tenant}/{site}/…` (an `endpointOverride`
+ * replaces `https://{tenant}.wd{N}.myworkdayjobs.com`).
+ *
+ *   list   `POST …/jobs` body `{"appliedFacets":{},"limit":20,"offset":n,"searchText":""}`; `limit`
+ *          above 20 is rejected, and `total` (reported on the first page) stops at 2,000, so a board
+ *          that reaches the cap is crawled once per value of one facet (the facet whose largest
+ *          bucket is smallest) and the results are merged;
+ *   detail `GET …{externalPath}` for every posting: description, posting dates, every location
+ *          (the list only says "3 Locations"), country code and time type.
+ *
+ * Postings are deduplicated on `bulletFields[0]` (the requisition id) or, without it, the path.
+ * Dates: the detail's `startDate` (the posting start, a date) is preferred; otherwise `postedOn`
+ * is relative text ("Posted 30+ Days Ago") resolved against the injected clock (see dates.ts:
+ * "30+" is a lower bound on the age).
+ */
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { parseSourceDate } from '../normalize/dates.js';
+import type {
+  BoardRef,
+  Connector,
+  CrawlResult,
+  HttpClient,
+  SourceLocation,
+  SourcePosting,
+} from '../types.js';
+import {
+  UnexpectedResponseError,
+  baseUrl,
+  countryCode,
+  fetchDetailJson,
+  fetchJson,
+  location,
+  locations,
+  mapLimited,
+  posting,
+} from './common.js';
+import { arr, asNum, asStr, isObject, obj, path, str, strings, type JsonObject } from './json.js';
+
+/** Largest page the CXS API accepts. */
+export const WORKDAY_PAGE_SIZE = 20;
+/** `total` never exceeds this; offsets beyond it return nothing. */
+export const WORKDAY_RESULT_CAP = 2000;
+/** A locations rollup ("3 Locations") is not a place; the detail lists the real ones. */
+const LOCATIONS_ROLLUP = /^\d+\s+locations?$/i;
+
+/** Parsed board slug. */
+export interface WorkdaySite {
+  tenant: string;
+  /** Data centre host part, e.g. "wd5". */
+  pod: string;
+  site: string;
+}
+
+/** Reads `{tenant}.wd{N}/{site}`; throws on anything else so a bad directory row is loud. */
+export function parseWorkdaySlug(slug: string): WorkdaySite {
+  const match = /^([A-Za-z0-9-]+)\.(wd\d{1,3})\/([A-Za-z0-9_-]+)$/.exec(slug);
+  if (match === null) {
+    throw new Error(`Invalid Workday board slug ${JSON.stringify(slug)} (want tenant.wdN/site)`);
+  }
+  const [, tenant = '', pod = '', site = ''] = match;
+  return { tenant, pod, site };
+}
+
+/** Workday connector settings. */
+export interface WorkdayOptions {
+  /** Resolves relative "Posted N Days Ago" dates; inject a fixed clock in tests. */
+  clock?: Clock;
+}
+
+type Facets = Record<string, string[]>;
+
+interface ListedJob {
+  key: string;
+  entry: JsonObject;
+  listUrl: string;
+}
+
+/** Creates the Workday connector with the given clock. */
+export function createWorkdayConnector(options: WorkdayOptions = {}): Connector {
+  const clock = options.clock ?? systemClock;
+  return {
+    source: 'workday',
+    async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
+      const site = parseWorkdaySlug(board.slug);
+      const publicBase = `https://${site.tenant}.${site.pod}.myworkdayjobs.com`;
+      const apiBase = `${baseUrl(board, publicBase)}/wday/cxs/${site.tenant}/${site.site}`;
+      const listUrl = `${apiBase}/jobs`;
+      const jobs = await listAll(board, http, listUrl);
+      const now = clock.now();
+      const postings = await mapLimited(jobs, async (job) => {
+        const externalPath = str(job.entry, 'externalPath');
+        // externalPath is a path on the same site ("/job/…"); anything else is not fetched.
+        const detailUrl = externalPath?.startsWith('/') ? `${apiBase}${externalPath}` : undefined;
+        const detail = detailUrl === undefined ? undefined : await fetchDetailJson(http, board, detailUrl);
+        const info = obj(detail, 'jobPostingInfo');
+        return parseWorkdayPosting({
+          key: job.key,
+          entry: job.entry,
+          detail: info === undefined ? undefined : detail,
+          publicUrl: `${publicBase}/${site.site}${externalPath ?? ''}`,
+          endpoint: info === undefined || detailUrl === undefined ? job.listUrl : detailUrl,
+          now,
+        });
+      });
+      return { endpoint: listUrl, postings: postings.flatMap((p) => p ?? []) };
+    },
+  };
+}
+
+/** Workday on the system clock (the registered default). */
+export const workdayConnector: Connector = createWorkdayConnector();
+
+/** Every posting of the board, deduplicated; partitioned by a facet when the cap is reached. */
+async function listAll(board: BoardRef, http: HttpClient, listUrl: string): Promise<ListedJob[]> {
+  const seen = new Map<string, ListedJob>();
+  const first = await listQuery(board, http, listUrl, {}, seen, true);
+  if (first.partition !== undefined) {
+    const { parameter, values } = first.partition;
+    for (const value of values) await listQuery(board, http, listUrl, { [parameter]: [value] }, seen, false);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * Pages through one query (offset += 20) until its first-page `total` or an empty page. With
+ * `mayPartition`, a capped first page stops the walk and returns the facet to split by instead
+ * (paging the capped query would only fetch what the partitions fetch again).
+ */
+async function listQuery(
+  board: BoardRef,
+  http: HttpClient,
+  listUrl: string,
+  appliedFacets: Facets,
+  seen: Map<string, ListedJob>,
+  mayPartition: boolean,
+): Promise<{ partition?: Partition }> {
+  let total = 0;
+  for (let offset = 0; offset < WORKDAY_RESULT_CAP; offset += WORKDAY_PAGE_SIZE) {
+    const body = JSON.stringify({ appliedFacets, limit: WORKDAY_PAGE_SIZE, offset, searchText: '' });
+    const payload = await fetchJson(http, board, listUrl, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body,
+    });
+    if (!isObject(payload) || !Array.isArray(payload.jobPostings)) {
+      throw new UnexpectedResponseError(listUrl, 'no "jobPostings" array');
+    }
+    const entries = arr(payload, 'jobPostings').filter((entry): entry is JsonObject => isObject(entry));
+    for (const entry of entries) {
+      const key = asStr(strings(entry, 'bulletFields')[0]) ?? str(entry, 'externalPath');
+      if (key !== undefined && !seen.has(key)) seen.set(key, { key, entry, listUrl });
+    }
+    // Later pages report total 0 on some tenants: the first page's figure is the one to trust.
+    if (offset === 0) {
+      total = asNum(payload.total) ?? 0;
+      const partition =
+        mayPartition && total >= WORKDAY_RESULT_CAP ? choosePartition(arr(payload, 'facets')) : undefined;
+      if (partition !== undefined) return { partition };
+    }
+    if (entries.length === 0 || offset + WORKDAY_PAGE_SIZE >= total) break;
+  }
+  return {};
+}
+
+interface Partition {
+  parameter: string;
+  values: string[];
+}
+
+/** A facet to split a capped board by: the one whose largest bucket is smallest. */
+export function choosePartition(facets: unknown[]): Partition | undefined {
+  let best: (Partition & { largest: number }) | undefined;
+  for (const facet of flattenFacets(facets)) {
+    const buckets = arr(facet, 'values').filter((value) => str(value, 'id') !== undefined);
+    const parameter = str(facet, 'facetParameter');
+    if (parameter === undefined || buckets.length < 2) continue;
+    const largest = Math.max(...buckets.map((value) => asNum(path(value, 'count')) ?? 0));
+    if (best === undefined || largest < best.largest) {
+      best = { parameter, values: buckets.flatMap((value) => str(value, 'id') ?? []), largest };
+    }
+  }
+  return best === undefined ? undefined : { parameter: best.parameter, values: best.values };
+}
+
+/** Facet groups (e.g. `locationMainGroup`) nest facets inside `values`; lift them to the top. */
+function flattenFacets(facets: unknown[]): unknown[] {
+  return facets.flatMap((facet) => {
+    const nested = arr(facet, 'values').filter((value) => str(value, 'facetParameter') !== undefined);
+    return nested.length > 0 ? nested : [facet];
+  });
+}
+
+/** Inputs for one posting: the list entry and, when it could be fetched, the detail document. */
+export interface WorkdayPostingInput {
+  key: string;
+  entry: unknown;
+  detail: unknown;
+  publicUrl: string;
+  endpoint: string;
+  now: Date;
+}
+
+/** Maps a list entry plus its detail (when present) to a SourcePosting. */
+export function parseWorkdayPosting(input: WorkdayPostingInput): SourcePosting | undefined {
+  const info = obj(input.detail, 'jobPostingInfo');
+  const title = str(info, 'title') ?? str(input.entry, 'title');
+  if (title === undefined) return undefined;
+  const postedOn = str(info, 'postedOn') ?? str(input.entry, 'postedOn');
+  const timeType = str(info, 'timeType') ?? str(input.entry, 'timeType');
+  return posting({
+    nativeId: input.key,
+    title,
+    url: input.publicUrl,
+    sourceEndpoint: input.endpoint,
+    organization: str(obj(input.detail, 'hiringOrganization'), 'name'),
+    descriptionHtml: str(info, 'jobDescription'),
+    locations: info === undefined ? listLocations(input.entry) : detailLocations(info),
+    postedAt: parseSourceDate(str(info, 'startDate')) ?? parseSourceDate(postedOn, input.now),
+    validThrough: parseSourceDate(str(info, 'endDate')),
+    employmentTypes: [timeType].flatMap((value) => value ?? []),
+    workplaceType: str(info, 'remoteType') ?? str(input.entry, 'remoteType'),
+    requisitionId: str(info, 'jobReqId') ?? asStr(strings(input.entry, 'bulletFields')[0]),
+  });
+}
+
+function listLocations(entry: unknown): SourceLocation[] {
+  const text = str(entry, 'locationsText');
+  if (text === undefined || LOCATIONS_ROLLUP.test(text)) return [];
+  return locations([location({ text })]);
+}
+
+/** The primary location (with the requisition's country when it is that location) and the others. */
+function detailLocations(info: JsonObject): SourceLocation[] {
+  const primary = str(info, 'location');
+  const requisition = obj(info, 'jobRequisitionLocation');
+  const requisitionPlace = str(requisition, 'descriptor');
+  const country = obj(requisition, 'country');
+  const sameAsPrimary = requisitionPlace === undefined || requisitionPlace === primary;
+  return locations([
+    location({
+      text: primary,
+      country: sameAsPrimary ? str(country, 'descriptor') : undefined,
+      countryCode: sameAsPrimary ? countryCode(str(country, 'alpha2Code')) : undefined,
+    }),
+    ...strings(info, 'additionalLocations').map((text) => location({ text })),
+  ]);
+}

@@ -1,0 +1,83 @@
+/**
+ * Ingestion as operators and the worker use it: register boards, crawl them (bounded concurrency,
+ * polite per host), and move the ledger along (sequence, project).
+ */
+import pLimit from 'p-limit';
+import type { Database } from '../db/database.js';
+import { CorpusRepository } from '../db/corpus.js';
+import type { Clock } from '../lib/clock.js';
+import { projectPending, type ProjectionResult } from '../ledger/projector.js';
+import { sequencePending } from '../ledger/sequencer.js';
+import type { EsClient } from '../search/client.js';
+import type { BoardLine } from './boards-file.js';
+import { crawlBoard, type CrawlSummary, type IngestDeps } from './pipeline.js';
+
+/** Company key from a name or a board: lower-case slug, stable. */
+export function companyKeyOf(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120);
+  return slug === '' ? 'company' : slug;
+}
+
+/**
+ * Registers a board and its company. With a company name the identity is resolved (verified by the
+ * operator); without one the company is keyed by the board and stays unresolved, so its jobs are
+ * hidden unless include_unresolved is set.
+ */
+export async function registerBoard(db: Database, line: BoardLine): Promise<string> {
+  const corpus = new CorpusRepository(db);
+  const companyKey = companyKeyOf(line.company ?? `${line.source}-${line.slug}`);
+  await corpus.upsertCompany({
+    key: companyKey,
+    ...(line.company === undefined ? {} : { displayName: line.company }),
+    ...(line.domain === undefined ? {} : { domain: line.domain }),
+    resolved: line.company !== undefined,
+  });
+  return corpus.upsertBoard({
+    source: line.source,
+    slug: line.slug,
+    ...(line.endpoint === undefined ? {} : { endpointOverride: line.endpoint }),
+    companyKey,
+  });
+}
+
+/** Crawls boards with bounded concurrency; `onDone` sees each summary as it lands. */
+export async function crawlBoards(
+  deps: IngestDeps,
+  boardIds: string[],
+  concurrency: number,
+  onDone?: (summary: CrawlSummary) => void,
+): Promise<CrawlSummary[]> {
+  const limit = pLimit(concurrency);
+  return Promise.all(
+    boardIds.map((id) =>
+      limit(async () => {
+        const summary = await crawlBoard(deps, id);
+        onDone?.(summary);
+        return summary;
+      }),
+    ),
+  );
+}
+
+/** Numbers settled ledger events and projects them into the index until both are caught up. */
+export async function catchUp(
+  db: Database,
+  es: EsClient,
+  index: string,
+  clock: Clock,
+): Promise<ProjectionResult> {
+  const total: ProjectionResult = { applied: 0, stale: 0, checkpoint: 0 };
+  for (;;) {
+    const sequenced = await sequencePending(db);
+    const projected = await projectPending(db, es, index, { now: () => clock.now() });
+    total.applied += projected.applied;
+    total.stale += projected.stale;
+    total.checkpoint = projected.checkpoint;
+    if (sequenced === 0 && projected.applied === 0) return total;
+  }
+}

@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { breezyConnector } from '../../../src/ingest/connectors/breezy.js';
+import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
+import { FakeHttp, ok, status, undefinedKeys } from './fake-http.js';
+
+const BOARD: BoardRef = { source: 'breezy', slug: 'breezy' };
+const LIST_URL = 'https://breezy.breezy.hr/json';
+
+describe('breezy connector', () => {
+  it('maps positions without following redirects; salary is display text', async () => {
+    const http = new FakeHttp().on(LIST_URL, ok('breezy/breezy-trial-board-json-2.json'));
+    const result = await breezyConnector.crawl(BOARD, http);
+
+    expect(http.requests).to.deep.equal([{ url: LIST_URL, method: 'GET', followRedirects: false }]);
+    expect(result.postings[0]).to.deep.equal({
+      nativeId: '98323abf2296',
+      title: 'Employee #12',
+      url: 'https://breezy.breezy.hr/p/98323abf2296-employee-12',
+      sourceEndpoint: LIST_URL,
+      organization: 'MS Breezy Trial',
+      locations: [
+        { text: 'Chaos, FL', city: 'Chaos', region: 'Florida', country: 'United States', countryCode: 'US' },
+      ],
+      postedAt: '2024-02-15T14:37:22.684Z',
+      department: 'Does Not Matter',
+      employmentTypes: ['Other'],
+      remote: false,
+      salary: { text: '$0.05 – $0.06 / hour' },
+    });
+    // `locations: []` falls back to `location`, which has no is_remote flag.
+    expect(result.postings[1]?.locations).to.deep.equal([
+      {
+        text: 'New York, NY',
+        city: 'New York',
+        region: 'New York',
+        country: 'United States',
+        countryCode: 'US',
+      },
+    ]);
+    expect(result.postings[1]).not.to.have.property('remote');
+    expect(result.postings[1]).not.to.have.property('descriptionHtml');
+    expect(undefinedKeys(result)).to.deep.equal([]);
+  });
+
+  it('reads the 302 to breezy.hr as BoardNotFoundError', async () => {
+    const http = new FakeHttp().on(LIST_URL, status(302, '', { location: 'https://breezy.hr/' }));
+    const error = await breezyConnector.crawl(BOARD, http).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(BoardNotFoundError);
+    expect(error).to.have.property('signal').that.matches(/302/);
+  });
+
+  it('does not read other redirects as a missing board', async () => {
+    const http = new FakeHttp().on(LIST_URL, status(301, '', { location: 'https://breezy.breezy.hr/json/' }));
+    const error = await breezyConnector.crawl(BOARD, http).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(Error).and.not.instanceOf(BoardNotFoundError);
+  });
+});

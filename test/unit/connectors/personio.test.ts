@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import { personioConnector } from '../../../src/ingest/connectors/personio.js';
+import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
+import { FakeHttp, ok, status, undefinedKeys } from './fake-http.js';
+
+const board = (slug: string): BoardRef => ({ source: 'personio', slug });
+const url = (slug: string): string => `https://${slug}.jobs.personio.de/xml?language=en`;
+
+describe('personio connector', () => {
+  it('parses the XML feed: CDATA descriptions under their names, offices, built URL', async () => {
+    const http = new FakeHttp().on(url('demo'), ok('personio/demo-account-3-positions.xml'));
+    const result = await personioConnector.crawl(board('demo'), http);
+
+    expect(http.urls).to.deep.equal([url('demo')]);
+    expect(result.postings).to.have.length(3);
+    const [general] = result.postings;
+    expect(general).to.deep.include({
+      nativeId: '681100',
+      title: 'General Application',
+      url: 'https://demo.jobs.personio.de/job/681100',
+      sourceEndpoint: url('demo'),
+      locations: [{ text: 'Remote' }],
+      postedAt: '2018-10-22T13:43:47.000Z',
+      employmentTypes: ['permanent', 'full-time'],
+      experience: 'entry-level',
+    });
+    // CDATA whitespace is trimmed; each part under its published name.
+    expect(general?.descriptionHtml).to.match(/^<h3>Your mission<\/h3>\nLorem ipsum dolor sit amet/);
+    expect(general?.descriptionHtml).to.include('<h3>Your profile</h3>');
+    expect(general?.descriptionHtml).to.include('<h3>Why us?</h3>');
+    // No <subcompany>, no <department>, no salary in this feed.
+    for (const key of ['organization', 'department', 'salary']) expect(general).not.to.have.property(key);
+    expect(undefinedKeys(result)).to.deep.equal([]);
+  });
+
+  it('reads salaryInformation with an empty <max>, subcompany and department', async () => {
+    const http = new FakeHttp().on(url('parent'), ok('personio/positions-11-with-salary.xml'));
+    const { postings } = await personioConnector.crawl(board('parent'), http);
+
+    expect(postings).to.have.length(11);
+    expect(postings[0]).to.deep.include({
+      nativeId: '2140231',
+      title: 'Copy of Junior Compliance and Immigrations Manager',
+      organization: 'Parent Ltd.',
+      department: 'Management',
+      locations: [{ text: 'London' }],
+      postedAt: '2024-09-24T11:00:15.000Z',
+      salary: { min: 100000, currency: 'GBP', periodRaw: 'yearly' },
+    });
+    expect(postings[0]?.salary).not.to.have.property('max');
+    expect(postings[1]?.employmentTypes).to.deep.equal(['permanent', 'full-or-part-time']);
+    expect(postings.find((p) => p.nativeId === '2140233')?.salary?.currency).to.equal('EUR');
+    // "•" bullets and <br> stay in the HTML as published.
+    expect(postings[0]?.descriptionHtml).to.include('<br>•    Being the central point of contact');
+  });
+
+  it('reports 404 as BoardNotFoundError, and a non-Personio body as unexpected', async () => {
+    const missing = await personioConnector
+      .crawl(board('nope'), new FakeHttp().on(url('nope'), status(404)))
+      .catch((e: unknown) => e);
+    expect(missing).to.be.instanceOf(BoardNotFoundError);
+
+    const html = await personioConnector
+      .crawl(board('odd'), new FakeHttp().on(url('odd'), { text: '<html><body>moved</body></html>' }))
+      .catch((e: unknown) => e);
+    expect(html).to.be.instanceOf(Error).and.not.instanceOf(BoardNotFoundError);
+  });
+
+  it('honours the override', async () => {
+    const overridden = 'http://127.0.0.1:4010/personio/xml?language=en';
+    const http = new FakeHttp().on(overridden, ok('personio/demo-account-3-positions.xml'));
+    const result = await personioConnector.crawl(
+      { ...board('demo'), endpointOverride: 'http://127.0.0.1:4010/personio' },
+      http,
+    );
+    expect(result.endpoint).to.equal(overridden);
+    // The public URL stays Personio's.
+    expect(result.postings[0]?.url).to.equal('https://demo.jobs.personio.de/job/681100');
+  });
+});

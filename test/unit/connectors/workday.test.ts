@@ -1,0 +1,218 @@
+import { expect } from 'chai';
+import {
+  choosePartition,
+  createWorkdayConnector,
+  parseWorkdaySlug,
+  WORKDAY_PAGE_SIZE,
+} from '../../../src/ingest/connectors/workday.js';
+import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
+import { FakeHttp, fixture, json, ok, status, undefinedKeys } from './fake-http.js';
+
+// The recorded list names no tenant; it is served here as the board of a made-up tenant.
+const ACME: BoardRef = { source: 'workday', slug: 'acme.wd1/External' };
+const ACME_API = 'https://acme.wd1.myworkdayjobs.com/wday/cxs/acme/External';
+const ACME_LIST = `${ACME_API}/jobs`;
+const NOW = new Date('2026-09-01T12:00:00.000Z');
+const connector = createWorkdayConnector({ clock: { now: () => NOW } });
+
+const page = (offset: number, appliedFacets: Record<string, string[]> = {}): string =>
+  JSON.stringify({ appliedFacets, limit: WORKDAY_PAGE_SIZE, offset, searchText: '' });
+
+const LIST = JSON.parse(fixture('workday/cxs-jobs-list-4-boston-with-facets.json')) as {
+  total: number;
+  jobPostings: { externalPath: string }[];
+};
+
+/** Every detail request of the recorded list answered 404 (we hold no detail for that tenant). */
+function withoutDetails(http: FakeHttp): FakeHttp {
+  for (const job of LIST.jobPostings) http.on(`${ACME_API}${job.externalPath}`, status(404));
+  return http;
+}
+
+describe('workday connector', () => {
+  it('reads the board slug as tenant.wdN/site', () => {
+    expect(parseWorkdaySlug('synchronyfinancial.wd5/University')).to.deep.equal({
+      tenant: 'synchronyfinancial',
+      pod: 'wd5',
+      site: 'University',
+    });
+    expect(() => parseWorkdaySlug('synchronyfinancial/University')).to.throw(/tenant\.wdN\/site/);
+  });
+
+  it('POSTs the list with limit 20, resolves relative dates against the clock, keeps list data when details are gone', async () => {
+    const http = withoutDetails(
+      new FakeHttp().on(ACME_LIST, ok('workday/cxs-jobs-list-4-boston-with-facets.json'), page(0)),
+    );
+    const result = await connector.crawl(ACME, http);
+
+    expect(http.requests[0]).to.deep.equal({ url: ACME_LIST, method: 'POST', body: page(0) });
+    expect(http.urls.slice(1)).to.deep.equal(LIST.jobPostings.map((job) => `${ACME_API}${job.externalPath}`));
+    expect(result.endpoint).to.equal(ACME_LIST);
+    expect(result.postings.map((p) => p.nativeId)).to.deep.equal(['R1505', 'R1506', 'R1066', 'R1433']);
+    expect(result.postings[0]).to.deep.equal({
+      nativeId: 'R1505',
+      title: 'Quantitative Researcher Intern, Summer 2027',
+      url: 'https://acme.wd1.myworkdayjobs.com/External/job/Boston/Quantitative-Researcher-Intern--Summer-2027_R1505',
+      sourceEndpoint: ACME_LIST,
+      locations: [{ text: 'Boston' }],
+      // "Posted 18 Days Ago"
+      postedAt: '2026-08-14T12:00:00.000Z',
+      requisitionId: 'R1505',
+    });
+    // "Posted 30+ Days Ago": now − 30 days, a lower bound on the age.
+    expect(result.postings[3]?.postedAt).to.equal('2026-08-02T12:00:00.000Z');
+    expect(undefinedKeys(result)).to.deep.equal([]);
+  });
+
+  it('reads the detail: description, start date, country code, time type, hiring organization', async () => {
+    const board: BoardRef = { source: 'workday', slug: 'synchronyfinancial.wd5/University' };
+    const api = 'https://synchronyfinancial.wd5.myworkdayjobs.com/wday/cxs/synchronyfinancial/University';
+    const externalPath = '/job/Stamford-Hub/BLP-Intern---Technology_2601695-1';
+    // We hold the detail but not the list of this tenant: a one-entry list page in the CXS shape.
+    const listPage = {
+      total: 1,
+      jobPostings: [
+        {
+          title: 'BLP Intern – Technology',
+          externalPath,
+          locationsText: 'Stamford Hub',
+          postedOn: 'Posted 30+ Days Ago',
+          bulletFields: ['2601695'],
+        },
+      ],
+    };
+    const http = new FakeHttp()
+      .on(`${api}/jobs`, json(listPage), page(0))
+      .on(`${api}${externalPath}`, ok('workday/synchrony-cxs-job-detail.json'));
+    const [posting] = (await connector.crawl(board, http)).postings;
+
+    expect(posting).to.deep.include({
+      nativeId: '2601695',
+      title: 'BLP Intern – Technology',
+      url: `https://synchronyfinancial.wd5.myworkdayjobs.com/University${externalPath}`,
+      sourceEndpoint: `${api}${externalPath}`,
+      organization: 'Synchrony Bank',
+      // startDate wins over the relative "Posted 30+ Days Ago".
+      postedAt: '2026-06-16T00:00:00.000Z',
+      employmentTypes: ['Full time'],
+      requisitionId: '2601695',
+      locations: [{ text: 'Stamford Hub', country: 'United States of America', countryCode: 'US' }],
+    });
+    expect(posting?.descriptionHtml).to.match(/^<div><p><b><span>Business Leadership Program <\/span><\/b>/);
+    // No remoteType key and no endDate in this detail.
+    expect(posting).not.to.have.property('workplaceType');
+    expect(posting).not.to.have.property('validThrough');
+  });
+
+  it('expands an "N Locations" rollup through additionalLocations', async () => {
+    const detail = JSON.parse(fixture('workday/synchrony-cxs-job-detail.json')) as {
+      jobPostingInfo: Record<string, unknown>;
+    };
+    detail.jobPostingInfo.additionalLocations = ['Chicago', 'Charlotte'];
+    const listPage = {
+      total: 1,
+      jobPostings: [
+        { title: 't', externalPath: '/job/x_1', locationsText: '3 Locations', bulletFields: ['1'] },
+      ],
+    };
+    const http = new FakeHttp()
+      .on(ACME_LIST, json(listPage), page(0))
+      .on(`${ACME_API}/job/x_1`, json(detail));
+    const [posting] = (await connector.crawl(ACME, http)).postings;
+    expect(posting?.locations.map((l) => l.text)).to.deep.equal(['Stamford Hub', 'Chicago', 'Charlotte']);
+
+    // Without the detail, the rollup text is not a location.
+    const bare = new FakeHttp().on(ACME_LIST, json(listPage), page(0)).on(`${ACME_API}/job/x_1`, status(404));
+    expect((await connector.crawl(ACME, bare)).postings[0]?.locations).to.deep.equal([]);
+  });
+
+  it('pages with offset += 20 up to the first page total and deduplicates by bulletFields[0]', async () => {
+    // The recorded page served at every offset of a board whose first page claims 45 postings.
+    const first = { ...LIST, total: 45 };
+    const later = { ...LIST, total: 0 };
+    const http = withoutDetails(
+      new FakeHttp()
+        .on(ACME_LIST, json(first), page(0))
+        .on(ACME_LIST, json(later), page(20))
+        .on(ACME_LIST, json(later), page(40)),
+    );
+    const result = await connector.crawl(ACME, http);
+    expect(http.requests.filter((r) => r.method === 'POST').map((r) => r.body)).to.deep.equal([
+      page(0),
+      page(20),
+      page(40),
+    ]);
+    expect(result.postings.map((p) => p.nativeId)).to.deep.equal(['R1505', 'R1506', 'R1066', 'R1433']);
+  });
+
+  it('splits a board at the 2,000 cap by the facet with the smallest largest bucket', async () => {
+    const facets = [
+      {
+        facetParameter: 'jobFamilyGroup',
+        values: [
+          { id: 'a', count: 1500 },
+          { id: 'b', count: 1000 },
+        ],
+      },
+      {
+        facetParameter: 'locationMainGroup',
+        values: [
+          {
+            facetParameter: 'locations',
+            values: [
+              { id: 'x', count: 900 },
+              { id: 'y', count: 800 },
+              { id: 'z', count: 800 },
+            ],
+          },
+        ],
+      },
+    ];
+    expect(choosePartition(facets)).to.deep.equal({ parameter: 'locations', values: ['x', 'y', 'z'] });
+
+    const capped = {
+      total: 2000,
+      jobPostings: [{ title: 'A', externalPath: '/job/a_1', bulletFields: ['1'] }],
+      facets,
+    };
+    const http = new FakeHttp()
+      .on(ACME_LIST, json(capped), page(0))
+      .on(
+        ACME_LIST,
+        json({ total: 1, jobPostings: [{ title: 'A', externalPath: '/job/a_1', bulletFields: ['1'] }] }),
+        page(0, { locations: ['x'] }),
+      )
+      .on(
+        ACME_LIST,
+        json({ total: 1, jobPostings: [{ title: 'B', externalPath: '/job/b_2', bulletFields: ['2'] }] }),
+        page(0, { locations: ['y'] }),
+      )
+      .on(ACME_LIST, json({ total: 0, jobPostings: [] }), page(0, { locations: ['z'] }))
+      .on(`${ACME_API}/job/a_1`, status(404))
+      .on(`${ACME_API}/job/b_2`, status(404));
+    const result = await connector.crawl(ACME, http);
+    expect(http.requests.filter((r) => r.method === 'POST').map((r) => r.body)).to.deep.equal([
+      page(0),
+      page(0, { locations: ['x'] }),
+      page(0, { locations: ['y'] }),
+      page(0, { locations: ['z'] }),
+    ]);
+    expect(result.postings.map((p) => p.nativeId)).to.deep.equal(['1', '2']);
+  });
+
+  it('reports 404 as BoardNotFoundError and honours the override', async () => {
+    const error = await connector
+      .crawl(ACME, new FakeHttp().on(ACME_LIST, status(404), page(0)))
+      .catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(BoardNotFoundError);
+
+    const base = 'http://127.0.0.1:4010/workday';
+    const overridden = new FakeHttp().on(
+      `${base}/wday/cxs/acme/External/jobs`,
+      json({ total: 0, jobPostings: [] }),
+      page(0),
+    );
+    const result = await connector.crawl({ ...ACME, endpointOverride: base }, overridden);
+    expect(result).to.deep.equal({ endpoint: `${base}/wday/cxs/acme/External/jobs`, postings: [] });
+  });
+});

@@ -1,0 +1,40 @@
+import { expect } from 'chai';
+import { SOURCE_CODES, SOURCES, isSourceCode } from '../../src/domain/sources.js';
+import { CONNECTORS } from '../../src/ingest/connectors/index.js';
+import { loadDocument } from '../../src/openapi/document.js';
+
+describe('source registry', () => {
+  it('has the 59 unique codes of the OpenAPI SourceCode enum, in its order', () => {
+    expect(SOURCE_CODES).to.have.length(59);
+    expect(new Set(SOURCE_CODES).size).to.equal(59);
+    const schema = loadDocument().components?.schemas?.SourceCode;
+    expect(schema?.enum).to.deep.equal([...SOURCE_CODES]);
+  });
+
+  it('describes every code once, in the same order', () => {
+    expect([...SOURCES.keys()]).to.deep.equal([...SOURCE_CODES]);
+    for (const [code, info] of SOURCES) {
+      expect(info.code).to.equal(code);
+      expect(info.name, code).to.not.equal('');
+      expect(info.endpoints, code).to.not.be.empty;
+      expect(['json', 'xml', 'html', 'json-ld'], code).to.include(info.format);
+      expect(['none', 'offset', 'page', 'token'], code).to.include(info.paging);
+    }
+  });
+
+  it('marks a source crawled exactly when a connector is registered for it', () => {
+    const crawled = [...SOURCES.values()].filter((info) => info.crawled).map((info) => info.code);
+    expect([...CONNECTORS.keys()].sort()).to.deep.equal([...crawled].sort());
+    for (const [code, connector] of CONNECTORS) {
+      expect(connector.source).to.equal(code);
+      expect(isSourceCode(code), code).to.equal(true);
+    }
+  });
+
+  it('narrows untrusted values with isSourceCode', () => {
+    expect(isSourceCode('oracle_cloud')).to.equal(true);
+    expect(isSourceCode('ukg')).to.equal(false);
+    expect(isSourceCode('Greenhouse')).to.equal(false);
+    expect(isSourceCode(42)).to.equal(false);
+  });
+});
