@@ -89,11 +89,11 @@ function jsonlRows(text: string, problems: string[]): { line: number; values: Re
 function csvRows(text: string, problems: string[]): { line: number; values: Record<string, string> }[] {
   let records: Record<string, string>[];
   try {
-    records = parse(text, {
+    records = parse<Record<string, string>>(text, {
       columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
       skip_empty_lines: true,
       trim: true,
-    }) as Record<string, string>[];
+    });
   } catch (error) {
     problems.push(`not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
     return [];

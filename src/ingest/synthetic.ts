@@ -182,7 +182,7 @@ export function* syntheticBoards(options: SyntheticOptions): Generator<Synthetic
       Math.max(1, Math.round(faker.number.float({ min: 0.1, max: 1.9 }) * mean)),
     );
     remaining -= size;
-    const companyName = `${faker.company.name()}`.replace(/[^\p{L}\p{N} &.,-]/gu, '');
+    const companyName = faker.company.name().replace(/[^\p{L}\p{N} &.,-]/gu, '');
     const slug = `${companyName.toLowerCase().replace(/[^a-z0-9]+/g, '')}${boardNo}`.slice(0, 60);
     const source = weighted(faker, SOURCE_WEIGHTS);
     const board: SyntheticBoard = {
@@ -239,7 +239,7 @@ function posting(
       : workplace === 'hybrid'
         ? 'This is a hybrid role with three days a week in the office.'
         : 'This role is based in our office.',
-    withSalary && currency !== undefined
+    withSalary
       ? `The base salary range for this role is ${currency.symbol}${min.toLocaleString('en-US')} – ${currency.symbol}${max.toLocaleString('en-US')} per year.`
       : '',
     faker.datatype.boolean({ probability: 0.1 }) ? 'We are unable to sponsor visas for this position.' : '',

@@ -44,6 +44,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     CURSOR_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     PORT: '0',
+    // The fixture server is one host; politeness spacing would only slow the tests down.
+    CRAWL_HOST_MIN_INTERVAL_MS: '0',
     ...overrides,
   });
 }
