@@ -1,0 +1,101 @@
+/**
+ * career_family: one of the 12 family codes, from the title first and the department second. The
+ * description is not used: company boilerplate ("the leading AI analytics platform") names every
+ * function. When neither title nor department names a function the attribute is omitted; 'unknown'
+ * is never produced here (omission already says it).
+ *
+ * Families (what each covers):
+ * - engineering: software, hardware, firmware, infrastructure, security and QA engineering,
+ *   technical research (research scientists), IT;
+ * - data_ai_analytics: data science, analytics, BI, data engineering, machine learning, quant research;
+ * - product_strategy: product management, program management, strategy;
+ * - design_research: product/UX/graphic/web design, user research, creative writing;
+ * - go_to_market: sales, business development, partnerships, marketing, customer success;
+ * - business_operations: operations, implementation, supply chain, procurement, EHS, customer support;
+ * - finance_risk: accounting, finance, audit, tax, treasury, risk, fraud, credit;
+ * - people_talent: recruiting, HR, learning and development;
+ * - legal_policy: legal, compliance, regulatory affairs, policy, immigration;
+ * - administration: administrative and executive assistance, office management, coordinators;
+ * - general_professional: roles outside corporate functions: healthcare, technicians and skilled
+ *   trades, education, plant and field roles.
+ *
+ * The rules are ordered: specific phrases before the generic words they contain ("Customer Success
+ * Engineer" is go-to-market, "Staff Accountant" finance, "Solar Operations Technician" a trade).
+ */
+import type { CareerFamily } from '../../domain/job.js';
+import type { EnrichInput } from '../types.js';
+import { derived, type Derived } from './types.js';
+
+type Family = Exclude<CareerFamily, 'unknown'>;
+
+const FAMILY_RULES: [Family, RegExp][] = [
+  ['go_to_market', /\b(?:customer success|sales|solutions?|pre-?sales|partner)\s+engineer/i],
+  [
+    'legal_policy',
+    /\b(?:counsel|lawyer|attorney|legal|paralegal|solicitor|compliance|regulatory|reg\b|policy|privacy officer|contracts? manager|immigrations?)\b/i,
+  ],
+  [
+    'data_ai_analytics',
+    /\b(?:data scien\w*|data analy\w*|data engineer\w*|analytics engineer|machine learning|ml|ai (?:engineer|researcher|scientist)|deep learning|analytics|business intelligence|bi|statistic\w*|quantitative research\w*|quant research\w*)\b/i,
+  ],
+  [
+    'engineering',
+    /\b(?:engineer\w*|developer|software|programmer|sre|site reliability|devops|firmware|hardware|architect|technical staff|full[- ]?stack|front[- ]?end|back[- ]?end|qa|quality assurance|test automation|it support|sysadmin|system administrator|research scientist|scientist)\b/i,
+  ],
+  [
+    'general_professional',
+    /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook)\b/i,
+  ],
+  [
+    'design_research',
+    /designer|\b(?:ux|ui|user research\w*|illustrator|creative director|art director|copywriter|writer)\b/i,
+  ],
+  [
+    'product_strategy',
+    /\b(?:product manager|product owner|product lead|head of product|product management|program manager|programme manager|technical program|tpm|strategy|strategist|chief of staff)\b/i,
+  ],
+  [
+    'finance_risk',
+    /\b(?:accountant|accounting|accounts payable|accounts receivable|finance|financial|controller|audit\w*|tax|treasury|fp&a|payroll|risk|fraud|credit|actuar\w*|underwrit\w*|bookkeep\w*|investment)\b/i,
+  ],
+  [
+    'people_talent',
+    /\b(?:recruit\w*|talent|human resources|hr|hrbp|people (?:partner|operations|ops|team)|learning (?:and|&) development)\b/i,
+  ],
+  [
+    'go_to_market',
+    /\b(?:sales|account executive|account manager|account director|business development|bdr|sdr|partner development|partnerships?|marketing|growth|seo|sem|sea|social media|brand|communications|public relations|customer success|go[- ]to[- ]market|demand generation|revenue)\b/i,
+  ],
+  [
+    'administration',
+    /\b(?:administrative|administrator|admin|assistant|receptionist|office manager|secretary|clerk|coordinator|data entry)\b/i,
+  ],
+  [
+    'business_operations',
+    /\b(?:operations|ops|implementation|onboarding|project manager|supply chain|logistics|procurement|purchasing|customer (?:support|service|care)|support specialist|facilities|ehs|health (?:&|and) safety|safety)\b/i,
+  ],
+  ['engineering', /\b(?:technology|technical|it)\b/i],
+];
+
+/** Open applications and placeholders name no function; their department is not a role either. */
+const NOT_A_ROLE =
+  /(?:^|[^\p{L}])(?:general application|open application|open position|spontaneous application|unsolicited|talent pool|wild card|åpen søknad|initiativbewerbung)(?![\p{L}])/iu;
+
+const TITLE_CONFIDENCE = 0.85;
+const DEPARTMENT_CONFIDENCE = 0.6;
+
+/** Derives career_family from the title, then the department; omitted when neither names a function. */
+export function deriveCareerFamily(input: EnrichInput): Derived<CareerFamily> | undefined {
+  const fromTitle = familyOf(input.title);
+  if (fromTitle !== undefined) return derived(fromTitle, 'rules', TITLE_CONFIDENCE);
+  if (NOT_A_ROLE.test(input.title)) return undefined;
+  const department = input.posting.department ?? input.posting.team;
+  const fromDepartment = department === undefined ? undefined : familyOf(department);
+  return fromDepartment === undefined ? undefined : derived(fromDepartment, 'rules', DEPARTMENT_CONFIDENCE);
+}
+
+/** The first family whose rule matches the text. */
+export function familyOf(text: string): Family | undefined {
+  for (const [family, pattern] of FAMILY_RULES) if (pattern.test(text)) return family;
+  return undefined;
+}

@@ -1,0 +1,122 @@
+/**
+ * employment_type (schema.org vocabulary: FULL_TIME, PART_TIME, CONTRACTOR, TEMPORARY, INTERN,
+ * VOLUNTEER, PER_DIEM, OTHER).
+ *
+ * 1. Native values win (source_field, confidence 1): "FullTime", "full_time", "Full-time",
+ *    "fulltime_permanent", "Regular Full Time (Salary)" → FULL_TIME; "Contract", "freelance" →
+ *    CONTRACTOR; "Intern", "trainee", "Working Student" → INTERN; "Temporary", "Seasonal",
+ *    "fixed_term" → TEMPORARY; "full-or-part-time" → both. "permanent"/"regular" say nothing about
+ *    hours, so they count as FULL_TIME only when no explicit full/part-time value is present (an
+ *    unqualified permanent position is full-time in practice). Unknown values are ignored.
+ * 2. A title that says intern adds INTERN to native values that lack it ("BLP Intern", timeType
+ *    "Full time" → FULL_TIME + INTERN), recorded as rules.
+ * 3. Without native values: title cues (confidence 0.85), then explicit description statements
+ *    such as "This is a full-time position" or "Employment type: Contract" (0.7). Incidental
+ *    mentions ("benefits for full-time employees", "a full-time degree program") do not count.
+ */
+import type { EmploymentType } from '../../domain/job.js';
+import type { EnrichInput } from '../types.js';
+import { descriptionOf, normalizeNative, sentencesOf } from './text.js';
+import { derived, type Derived } from './types.js';
+
+const NATIVE_RULES: [RegExp, EmploymentType][] = [
+  [/\bper diem\b|\bprn\b/, 'PER_DIEM'],
+  [/\bvolunteer/, 'VOLUNTEER'],
+  [
+    /\bintern(ship)?\b|\btrainee\b|\bapprentice(ship)?\b|\bworking student\b|\bwerkstudent\b|\bstudent\b|\bco op\b/,
+    'INTERN',
+  ],
+  [/\bpart time\b|\bparttime\b/, 'PART_TIME'],
+  [/\bfull time\b|\bfulltime\b|\bfull or part time\b/, 'FULL_TIME'],
+  [/\bfixed term\b|\bfixedterm\b|\btemporary\b|\btemp\b|\bseasonal\b/, 'TEMPORARY'],
+  [/\bcontract(or)?\b|\bfreelance(r)?\b|\b1099\b/, 'CONTRACTOR'],
+  [/^other$/, 'OTHER'],
+];
+const WEAK_FULL_TIME = /\bpermanent\b|\bregular\b|\bsalaried\b|\bunbefristet\b/;
+
+const TITLE_RULES: [RegExp, EmploymentType][] = [
+  [
+    /\bintern(ship)?s?\b|\bco-?op\b|\bworking student\b|\bwerkstudent\b|\btrainee\b|\bapprentice(ship)?\b/i,
+    'INTERN',
+  ],
+  [/\bpart[- ]time\b/i, 'PART_TIME'],
+  [/\bfull[- ]time\b/i, 'FULL_TIME'],
+  [
+    /\bcontractor\b|\bfreelancer?\b|\(contract\)|[-–|]\s*contract\s*$|\bcontract\s+(?:role|position|basis)\b/i,
+    'CONTRACTOR',
+  ],
+  [/\btemporary\b|\btemp\b|\bseasonal\b|\bfixed[- ]term\b/i, 'TEMPORARY'],
+  [/\bvolunteer\b/i, 'VOLUNTEER'],
+  [/\bper diem\b|\bprn\b/i, 'PER_DIEM'],
+];
+
+const TEXT_VALUE =
+  '(full[- ]time|part[- ]time|temporary|contract(?:or)?|freelance|fixed[- ]term|seasonal|internship|permanent)';
+const TEXT_RULES: RegExp[] = [
+  new RegExp(
+    `\\b(?:this is an?|this|the|is an?)\\s+${TEXT_VALUE}\\s+(?:position|role|job|opportunity|employment|assignment|contract)\\b`,
+    'i',
+  ),
+  new RegExp(
+    `\\b(?:position|role|job)\\s+is\\s+(?:an?\\s+)?${TEXT_VALUE}\\b(?!\\s+(?:degree|student|program|programme))`,
+    'i',
+  ),
+  new RegExp(`\\b(?:employment|job|contract|position|work)\\s+type\\s*:?\\s*${TEXT_VALUE}`, 'i'),
+];
+
+const TITLE_CONFIDENCE = 0.85;
+const TEXT_CONFIDENCE = 0.7;
+const NATIVE_PLUS_TITLE_CONFIDENCE = 0.95;
+
+/** Derives employment_type from native values, then title, then explicit description statements. */
+export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType[]> | undefined {
+  const native = mapNativeEmploymentTypes(input.posting.employmentTypes ?? []);
+  const fromTitle = titleEmploymentTypes(input.title);
+  if (native.length > 0) {
+    if (fromTitle.includes('INTERN') && !native.includes('INTERN')) {
+      return derived([...native, 'INTERN'], 'rules', NATIVE_PLUS_TITLE_CONFIDENCE);
+    }
+    return derived(native, 'source_field', 1);
+  }
+  if (fromTitle.length > 0) return derived(fromTitle, 'rules', TITLE_CONFIDENCE);
+  const fromText = textEmploymentTypes(descriptionOf(input));
+  return fromText.length > 0 ? derived(fromText, 'rules', TEXT_CONFIDENCE) : undefined;
+}
+
+/** Maps native employment-type values to the vocabulary; unknown values are dropped. */
+export function mapNativeEmploymentTypes(values: readonly string[]): EmploymentType[] {
+  const out = new Set<EmploymentType>();
+  let weakFullTime = false;
+  for (const raw of values) {
+    const value = normalizeNative(raw);
+    let matched = false;
+    for (const [pattern, type] of NATIVE_RULES) {
+      // "Fixed-term contract" is temporary employment, not contracting.
+      if (type === 'CONTRACTOR' && out.has('TEMPORARY') && /\bfixed term\b/.test(value)) continue;
+      if (pattern.test(value)) {
+        out.add(type);
+        matched = true;
+      }
+    }
+    if (!matched && WEAK_FULL_TIME.test(value)) weakFullTime = true;
+  }
+  if (weakFullTime && !out.has('FULL_TIME') && !out.has('PART_TIME')) out.add('FULL_TIME');
+  return [...out];
+}
+
+function titleEmploymentTypes(title: string): EmploymentType[] {
+  return TITLE_RULES.filter(([pattern]) => pattern.test(title)).map(([, type]) => type);
+}
+
+function textEmploymentTypes(text: string): EmploymentType[] {
+  const out = new Set<EmploymentType>();
+  for (const sentence of sentencesOf(text)) {
+    for (const pattern of TEXT_RULES) {
+      const value = pattern.exec(sentence)?.[1];
+      if (value === undefined) continue;
+      const mapped = mapNativeEmploymentTypes([value]);
+      for (const type of mapped) out.add(type);
+    }
+  }
+  return [...out];
+}

@@ -1,0 +1,123 @@
+/**
+ * experience_level: intern, entry, mid, senior, lead, executive.
+ *
+ * Native values first (SmartRecruiters/Workable/LinkedIn scale, Recruitee, Personio), source_field 1:
+ *   Internship, Student, Working student            → intern
+ *   Entry level, Entry-level, Junior, Graduate      → entry
+ *   Associate (the LinkedIn level above entry)      → mid
+ *   Mid level, Medior, Intermediate                 → mid
+ *   Senior                                          → senior
+ *   Manager, Lead                                   → lead
+ *   Director, Executive, VP                         → executive
+ * Some native values span two levels: "Mid-Senior level" and "experienced" mean mid or senior; a
+ * title cue inside that span decides (rules 0.9), otherwise mid (rules 0.7). "Not Applicable" and
+ * unknown values are ignored.
+ *
+ * Title cues (rules 0.85), first match wins:
+ *   Intern, Internship, Co-op, Working Student, Trainee, Apprentice              → intern
+ *   Junior, Jr., Graduate, Entry-level, New Grad, Associate (as a prefix: "Associate Product
+ *   Manager"), Staff Accountant/Auditor, level I                                  → entry
+ *   Senior, Sr., "(Senior)", level III/IV                                         → senior
+ *   Lead, Principal, Staff (engineering-style: "Staff Engineer"), Supervisor,
+ *   Team Lead, Engineering Manager                                                → lead
+ *   Director (not "Account Director"), Dir, VP, Vice President, Head of, Chief,
+ *   C-level (CEO, CTO, CFO, COO, CMO, CIO), President                             → executive
+ *   level II, Mid-level                                                           → mid
+ * "Manager" alone is no cue: it ranges from a first-line sales manager to a senior leader.
+ *
+ * Last, the description (rules 0.6): the role as the posting introduces it ("we are looking for a
+ * Senior Application Engineer"), or an explicit early-career statement ("someone early in their
+ * career", "recent graduates", "entry-level position"). Years of experience are not mapped: "5+
+ * years" means mid at one company and senior at another.
+ * "Account Executive", "Executive Assistant" and "Member of Technical Staff" carry no level.
+ */
+import type { ExperienceLevel } from '../../domain/job.js';
+import type { EnrichInput } from '../types.js';
+import { descriptionOf, normalizeNative, sentencesOf } from './text.js';
+import { derived, type Derived } from './types.js';
+
+type NativeMapping = ExperienceLevel | readonly ExperienceLevel[];
+
+const NATIVE_RULES: [RegExp, NativeMapping][] = [
+  [/^(?:internship|intern|student|working student|werkstudent|trainee)$/, 'intern'],
+  [/^(?:entry level|entry|junior|graduate|new grad|jr)$/, 'entry'],
+  [/^(?:associate)$/, 'mid'],
+  [/^(?:mid level|mid|medior|intermediate|professional)$/, 'mid'],
+  [/^(?:mid senior level|mid senior|experienced|experienced professional)$/, ['mid', 'senior']],
+  [/^(?:senior level|senior)$/, 'senior'],
+  [/^(?:manager|management|lead|team lead)$/, 'lead'],
+  [/^(?:director|executive|vp|vice president|c level|c suite|senior executive)$/, 'executive'],
+];
+
+const TITLE_RULES: [RegExp, ExperienceLevel][] = [
+  [
+    /\bintern(ship)?s?\b|\bco-?op\b|\bworking student\b|\bwerkstudent\b|\btrainee\b|\bapprentice(ship)?\b/i,
+    'intern',
+  ],
+  [
+    /\b(?:vice president|vp|svp|evp|chief|ceo|cto|cfo|coo|cmo|cio|ciso|president|head of)\b|(?<!account\s)\bdirector\b|\bdir\b/i,
+    'executive',
+  ],
+  [
+    /\b(?:principal|staff\s+(?:software|engineer|data|machine|ml|security|product|designer|scientist|researcher|site|backend|frontend|full)|lead|supervisor|engineering manager|team lead)\b/i,
+    'lead',
+  ],
+  [/\b(?:senior|sr)\b\.?|\(senior\)|\b(?:iii|iv)\s*$|\b(?:iii|iv)\b(?=\s*[-–,(])/i, 'senior'],
+  [
+    /\b(?:junior|jr|graduate|grad|entry[- ]level|new grad)\b\.?|^associate\b|\bstaff\s+(?:accountant|auditor)\b|\bI\s*$/i,
+    'entry',
+  ],
+  [/\bmid[- ]level\b|\bII\s*$|\bII\b(?=\s*[-–,(])/, 'mid'],
+];
+
+const INTRODUCED_ROLE =
+  /\b(?:looking for|seeking|hiring|searching for|in search of)\s+(?:an?\s+)?(?:(?:experienced|talented|motivated|passionate|driven)\s+)?((?:[Ss]enior|[Ss]r\.?|[Jj]unior|[Jj]r\.?|[Ll]ead|[Pp]rincipal|[Ss]taff)\s+\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)*)/u;
+const EARLY_CAREER =
+  /\b(?:early in (?:your|their|his or her) career|early[- ]career (?:professional|candidate)s?|recent (?:college |university )?graduates?|new grads?|entry[- ]level (?:role|position|opportunity))\b/i;
+
+/** Words that look like cues but are not levels. */
+const FALSE_CUES =
+  /\baccount executive\b|\bexecutive assistant\b|\bmember of technical staff\b|\blead generation\b/gi;
+
+/** Derives experience_level from the native value, then title cues; omitted when neither says. */
+export function deriveExperienceLevel(input: EnrichInput): Derived<ExperienceLevel> | undefined {
+  const native = mapNativeExperience(input.posting.experience);
+  const fromTitle = titleLevel(input.title);
+  if (typeof native === 'string') return derived(native, 'source_field', 1);
+  if (native !== undefined) {
+    if (fromTitle !== undefined && native.includes(fromTitle)) return derived(fromTitle, 'rules', 0.9);
+    const [first] = native;
+    if (first !== undefined) return derived(first, 'rules', 0.7);
+  }
+  if (fromTitle !== undefined) return derived(fromTitle, 'rules', 0.85);
+  const fromText = descriptionLevel(descriptionOf(input));
+  return fromText === undefined ? undefined : derived(fromText, 'rules', 0.6);
+}
+
+/** The level the description states for this role, if any. */
+export function descriptionLevel(text: string): ExperienceLevel | undefined {
+  for (const sentence of sentencesOf(text)) {
+    const introduced = INTRODUCED_ROLE.exec(sentence)?.[1];
+    if (introduced !== undefined) {
+      const level = titleLevel(introduced);
+      if (level !== undefined) return level;
+    }
+    if (EARLY_CAREER.test(sentence)) return 'entry';
+  }
+  return undefined;
+}
+
+/** Maps a native seniority value: one level, a span of levels, or undefined. */
+export function mapNativeExperience(value: string | undefined): NativeMapping | undefined {
+  if (value === undefined) return undefined;
+  const v = normalizeNative(value);
+  for (const [pattern, mapping] of NATIVE_RULES) if (pattern.test(v)) return mapping;
+  return undefined;
+}
+
+/** The level a title states, if any. */
+export function titleLevel(title: string): ExperienceLevel | undefined {
+  const cleaned = title.replace(FALSE_CUES, ' ');
+  for (const [pattern, level] of TITLE_RULES) if (pattern.test(cleaned)) return level;
+  return undefined;
+}

@@ -1,0 +1,69 @@
+/**
+ * Enrichment: one posting in, the derived attributes out, each present attribute with its
+ * provenance in `derivations`. Every attribute comes from a small pure module; the only I/O is the
+ * work-arrangement classifier, injected so that a language model can be used in production and the
+ * deterministic rules everywhere else. An attribute no module can determine is left out (unknown
+ * means omitted); `locations_derived` is always present, possibly empty.
+ */
+import type { DerivedAttribute, Derivation } from '../../domain/job.js';
+import { deriveLocations } from '../normalize/locations.js';
+import type { EnrichInput, Enrichment } from '../types.js';
+import { deriveCareerFamily } from './career-family.js';
+import { deriveSecurityClearance } from './clearance.js';
+import { deriveEmploymentType } from './employment-type.js';
+import { deriveExperienceLevel } from './experience-level.js';
+import { deriveLanguage } from './language.js';
+import { deriveRemote } from './remote.js';
+import { deriveSalary } from './salary.js';
+import { deriveSkillClusters } from './skill-clusters.js';
+import type { Derived } from './types.js';
+import { deriveVisaSponsorship } from './visa.js';
+import type { WorkArrangementClassifier } from './work-arrangement.js';
+
+export { OpenAICompatibleWorkArrangementClassifier, type OpenAICompatibleConfig } from './llm-classifier.js';
+export {
+  RulesWorkArrangementClassifier,
+  type WorkArrangementClassifier,
+  type WorkArrangementResult,
+} from './work-arrangement.js';
+
+/** What enrichment needs from outside: the work-arrangement classifier (rules or a model). */
+export interface EnrichDeps {
+  workArrangement: WorkArrangementClassifier;
+}
+
+/** Derives every attribute of one posting; resolves even when the classifier's model is down. */
+export async function enrich(input: EnrichInput, deps: EnrichDeps): Promise<Enrichment> {
+  const locations = deriveLocations(input.posting.locations);
+  const arrangement = await deps.workArrangement.classify(input);
+  const countries = locations.locations.map((l) => l.country_code).filter((c): c is string => c !== null);
+
+  const out: Enrichment = {
+    locations_derived: locations.locations,
+    derivations: { locations_derived: locations.derivation },
+  };
+  const set = <K extends keyof Omit<Enrichment, 'derivations'> & DerivedAttribute>(
+    key: K,
+    value: Derived<Enrichment[K]> | undefined,
+  ): void => {
+    if (value === undefined) return;
+    out[key] = value.value;
+    out.derivations[key] = value.derivation;
+  };
+
+  // 'unknown' is omitted: the search filter ai_work_arrangement=unknown matches jobs without the attribute.
+  if (arrangement.value !== 'unknown') {
+    const derivation: Derivation = { source: arrangement.source, confidence: arrangement.confidence };
+    set('ai_work_arrangement', { value: arrangement.value, derivation });
+  }
+  set('remote_derived', deriveRemote(input, locations.remote === true, arrangement));
+  set('employment_type', deriveEmploymentType(input));
+  set('career_family', deriveCareerFamily(input));
+  set('skill_clusters', deriveSkillClusters(input));
+  set('language', deriveLanguage(input));
+  set('salary', deriveSalary(input, countries));
+  set('security_clearance', deriveSecurityClearance(input));
+  set('visa_sponsorship', deriveVisaSponsorship(input));
+  set('experience_level', deriveExperienceLevel(input));
+  return out;
+}

@@ -1,0 +1,216 @@
+/**
+ * Salary amounts in text: "$120,000 – $150,000 per year", "CA$102.8K – CA$137K", "£45k-£55k",
+ * "€60.000", "$0.05 – $0.06 / hour", "USD 58,100-133,200", "€75–90k OTE".
+ *
+ * An amount counts only with a currency next to it (symbol or ISO code, before or after), so
+ * "4,700 customers" is never a salary. In a description the sentence must also talk about pay
+ * (salary, compensation, pay, wage, OTE, …) and the words just before the amount must not be a
+ * benefit ("Fertility HRA (up to $10,000 per year)"); amounts in millions or billions ("raised $73
+ * million", "a $12B company") are skipped. The first qualifying amount or range wins.
+ *
+ * Numbers: "," or "." followed by exactly three digits is a thousands separator ("120,000",
+ * "60.000"), otherwise a decimal point ("102.8K", "34.52"); "k" multiplies by 1000 and, in a range,
+ * carries over to a bare lower bound ("€75–90k").
+ */
+import type { SalaryPeriod } from '../../domain/job.js';
+import { resolveCurrency, type CurrencyMatch } from './currency.js';
+import { sentencesOf } from './text.js';
+
+/** Amounts found in a text, before validation and annualization. */
+export interface ParsedSalary {
+  min?: number;
+  max?: number;
+  currency: string;
+  currencyCertain: boolean;
+  /** Undefined when the text names no period. */
+  period?: SalaryPeriod;
+}
+
+const SYMBOL = String.raw`US\$|CA\$|C\$|AU\$|A\$|NZ\$|SG\$|S\$|HK\$|R\$|MX\$|\$|£|€|¥|₹|₩|₪|₱|₺|₦|₫`;
+const CODE = '[A-Z]{3}';
+const NUMBER = String.raw`\d{1,3}(?:[.,\u00a0\u202f' ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
+const SUFFIX_SYMBOL = String.raw`€|£|\$|zł|kr`;
+
+function side(n: number): string {
+  return (
+    String.raw`(?<pre${n}>(?:${CODE}\s?)?(?:${SYMBOL})|${CODE}(?=\s?\d))?\s?(?<num${n}>${NUMBER})(?<k${n}>\s?[kK](?![\p{L}\d]))?` +
+    String.raw`(?:\s?(?<post${n}>${CODE}(?![\p{L}])|${SUFFIX_SYMBOL}))?(?![\p{L}\d])`
+  );
+}
+
+const RANGE_RE = new RegExp(String.raw`${side(1)}\s*(?:-|–|—|to|bis|til)\s*${side(2)}`, 'gu');
+const SINGLE_RE = new RegExp(side(1), 'gu');
+
+const PAY_CONTEXT =
+  /\b(?:salary|salaries|compensation|pay|wage|wages|base|ote|on-target|earnings|remuneration|rate|gehalt|vergütung|lønn|lønnen|salaire|sueldo|salario)\b/i;
+/** Benefit words shortly before an amount: the amount is a perk, not the pay. */
+const BENEFIT_BEFORE =
+  /\b(?:hra|hsa|allowance|reimburs\w*|coverage|budget|fertility|401\(?k\)?|pension|relocation|sign[- ]on|signing|lifetime|insurance|wellness|referral|stipend|equity)\b/i;
+const MAGNITUDE_AFTER = /^\s*(?:million|billion|mn|bn|m|b)\b/i;
+
+const PERIOD_RULES: [RegExp, SalaryPeriod][] = [
+  [/(?:\b(?:per|an|a|each)\s*|\/\s*)(?:hour|hr)\b|\bhourly\b|\/\s*h\b/i, 'hour'],
+  [/(?:\b(?:per|a)\s*|\/\s*)day\b|\bdaily\b/i, 'day'],
+  [/(?:\b(?:per|a)\s*|\/\s*)(?:week|wk)\b|\bweekly\b/i, 'week'],
+  [/(?:\b(?:per|a)\s*|\/\s*)(?:month|mo)\b|\bmonthly\b/i, 'month'],
+  [
+    /(?:\b(?:per|a|an)\s*|\/\s*)(?:year|yr|annum)\b|\bannual(?:ly)?\b|\byearly\b|\bp\.\s?a\.?(?![\p{L}])|\bper annum\b/iu,
+    'year',
+  ],
+];
+
+/** Parses a structured display string ("$0.05 – $0.06 / hour"): no pay-context requirement. */
+export function parseSalaryString(text: string, countries: readonly string[]): ParsedSalary | undefined {
+  return firstAmount(text, countries, false);
+}
+
+/** Finds the first salary statement of a description. */
+export function parseSalaryFromDescription(
+  text: string,
+  countries: readonly string[],
+): ParsedSalary | undefined {
+  for (const sentence of sentencesOf(text)) {
+    if (!PAY_CONTEXT.test(sentence)) continue;
+    const parsed = firstAmount(sentence, countries, true);
+    if (parsed !== undefined) return parsed;
+  }
+  return undefined;
+}
+
+/** Maps a native period value ("per-year-salary", "HOURLY", "1 YEAR", "yearly") to a SalaryPeriod. */
+export function mapSalaryPeriod(raw: string | undefined): SalaryPeriod | undefined {
+  if (raw === undefined) return undefined;
+  const v = raw.toLowerCase();
+  if (/hour|hr\b/.test(v)) return 'hour';
+  if (/day|daily/.test(v)) return 'day';
+  if (/week/.test(v)) return 'week';
+  if (/month/.test(v)) return 'month';
+  if (/year|annual|annum|yearly|salary/.test(v)) return 'year';
+  return undefined;
+}
+
+/** Parses an amount written with "," / "." / space separators and an optional "k". */
+export function parseAmount(raw: string, thousands: boolean): number | undefined {
+  let s = raw.replace(/[\u00a0\u202f' ]/g, '');
+  const lastComma = s.lastIndexOf(',');
+  const lastDot = s.lastIndexOf('.');
+  if (lastComma >= 0 && lastDot >= 0) {
+    // Both present: the later one is the decimal separator.
+    const decimal = lastComma > lastDot ? ',' : '.';
+    s = s.replaceAll(decimal === ',' ? '.' : ',', '').replace(decimal, '.');
+  } else {
+    const sep = lastComma >= 0 ? ',' : lastDot >= 0 ? '.' : '';
+    if (sep !== '') {
+      const groups = s.split(sep);
+      const grouped = groups.slice(1).every((g) => g.length === 3) && !thousands;
+      s = grouped ? groups.join('') : s.replace(sep, '.');
+    }
+  }
+  const value = Number(s);
+  if (!Number.isFinite(value)) return undefined;
+  return thousands ? value * 1000 : value;
+}
+
+interface Side {
+  amount: number;
+  currency?: string;
+  hasK: boolean;
+  rawNumber: string;
+}
+
+function firstAmount(
+  text: string,
+  countries: readonly string[],
+  inDescription: boolean,
+): ParsedSalary | undefined {
+  const candidates: { index: number; end: number; sides: Side[] }[] = [];
+  for (const match of text.matchAll(RANGE_RE)) {
+    const a = sideOf(match.groups, 1);
+    const b = sideOf(match.groups, 2);
+    if (a !== undefined && b !== undefined && (a.currency !== undefined || b.currency !== undefined)) {
+      candidates.push({ index: match.index, end: match.index + match[0].length, sides: [a, b] });
+    }
+  }
+  for (const match of text.matchAll(SINGLE_RE)) {
+    const a = sideOf(match.groups, 1);
+    if (a?.currency === undefined) continue;
+    if (candidates.some((c) => match.index >= c.index && match.index < c.end)) continue;
+    candidates.push({ index: match.index, end: match.index + match[0].length, sides: [a] });
+  }
+  candidates.sort((x, y) => x.index - y.index);
+  for (const candidate of candidates) {
+    if (MAGNITUDE_AFTER.test(text.slice(candidate.end))) continue;
+    if (inDescription && BENEFIT_BEFORE.test(text.slice(Math.max(0, candidate.index - 30), candidate.index)))
+      continue;
+    const parsed = toParsed(candidate.sides, text, candidate.end, countries);
+    if (parsed !== undefined) return parsed;
+  }
+  return undefined;
+}
+
+function sideOf(groups: Record<string, string | undefined> | undefined, n: number): Side | undefined {
+  const num = groups?.[`num${String(n)}`];
+  if (num === undefined) return undefined;
+  const hasK = groups?.[`k${String(n)}`] !== undefined;
+  const amount = parseAmount(num, hasK);
+  if (amount === undefined) return undefined;
+  const pre = groups?.[`pre${String(n)}`];
+  const post = groups?.[`post${String(n)}`];
+  // "$120,000 CAD": keep both; the code is the more specific of the two.
+  const currency = pre !== undefined && post !== undefined ? `${pre} ${post}` : (pre ?? post);
+  return { amount, currency, hasK, rawNumber: num };
+}
+
+function toParsed(
+  sides: Side[],
+  text: string,
+  end: number,
+  countries: readonly string[],
+): ParsedSalary | undefined {
+  const currency = currencyOf(sides, countries);
+  if (currency === undefined) return undefined;
+  const [a, b] = sides;
+  if (a === undefined) return undefined;
+  let low = a.amount;
+  // "€75–90k": the k of the upper bound applies to a bare lower bound.
+  if (b !== undefined && b.hasK && !a.hasK && a.amount < 1000) low = a.amount * 1000;
+  const parsed: ParsedSalary = { currency: currency.code, currencyCertain: currency.certain };
+  if (b === undefined) {
+    parsed.min = low;
+    parsed.max = low;
+  } else {
+    parsed.min = Math.min(low, b.amount);
+    parsed.max = Math.max(low, b.amount);
+  }
+  const period = periodNear(text, end);
+  if (period !== undefined) parsed.period = period;
+  return parsed;
+}
+
+/**
+ * The currency of a range: an ISO code on either side wins, then an unambiguous symbol, then a
+ * bare "$" ("$100,000 – $120,000 CAD" is CAD; "CAD $100,000" too).
+ */
+function currencyOf(sides: Side[], countries: readonly string[]): CurrencyMatch | undefined {
+  const codes: CurrencyMatch[] = [];
+  const symbols: CurrencyMatch[] = [];
+  for (const side of sides) {
+    if (side.currency === undefined) continue;
+    for (const [code] of side.currency.matchAll(/\b[A-Za-z]{3}\b/g)) {
+      const match = resolveCurrency(code, countries);
+      if (match !== undefined) codes.push(match);
+    }
+    const symbol = side.currency.replace(/\b[A-Za-z]{3}\b/g, '').trim();
+    const match = symbol === '' ? undefined : resolveCurrency(symbol, countries);
+    if (match !== undefined) symbols.push(match);
+  }
+  return codes[0] ?? symbols.find((m) => m.certain) ?? symbols[0];
+}
+
+/** The period named right after the amount, else anywhere in the same text. */
+function periodNear(text: string, end: number): SalaryPeriod | undefined {
+  const after = text.slice(end, end + 40);
+  for (const [pattern, period] of PERIOD_RULES) if (pattern.test(after)) return period;
+  for (const [pattern, period] of PERIOD_RULES) if (pattern.test(text)) return period;
+  return undefined;
+}

@@ -1,0 +1,430 @@
+/**
+ * skill_clusters: lower-case slug tags from keyword lists over the title and the description.
+ *
+ * Taxonomy (tag: what it covers):
+ *   software_engineering (generic software roles with no narrower tag), backend, frontend, fullstack,
+ *   mobile, data_engineering, data_science (analytics, BI, statistics, experimentation, quant
+ *   research), machine_learning, devops_cloud (SRE, infrastructure, cloud), security,
+ *   embedded_hardware (firmware, hardware, RF, semiconductors), qa_testing, sales, marketing,
+ *   customer_success (account management, implementation, onboarding), customer_support, design,
+ *   product_management, project_management, operations (business operations, supply chain, EHS),
+ *   finance_accounting, legal_compliance, hr_recruiting, administration, content_writing,
+ *   healthcare, skilled_trades.
+ *
+ * Scoring: a title match is decisive (3 points). Description keywords count one point per distinct
+ * keyword; a cluster needs 3 distinct keywords when the title already produced a tag and 2 when it
+ * did not, so boilerplate ("the leading AI analytics platform") does not tag every posting. At most
+ * four tags, highest score first. software_engineering is only a fallback for software titles that
+ * no narrower engineering tag covers.
+ */
+import type { EnrichInput } from '../types.js';
+import { descriptionOf } from './text.js';
+import { derived, type Derived } from './types.js';
+
+interface Cluster {
+  tag: string;
+  title?: RegExp;
+  keywords: string[];
+}
+
+const CLUSTERS: Cluster[] = [
+  {
+    tag: 'backend',
+    title:
+      /\bback[- ]?end\b|\bapi\b|\bplatform engineer|\bdistributed systems\b|\bstorage\b|\blow[- ]level\b|\bquantitative developer\b|\bquant developer\b/i,
+    keywords: [
+      'backend',
+      'back-end',
+      'microservices',
+      'rest api',
+      'grpc',
+      'golang',
+      'java',
+      'scala',
+      'rust',
+      'c++',
+      'node.js',
+      'postgres',
+      'distributed systems',
+      'kafka',
+      'api design',
+      'integrations',
+    ],
+  },
+  {
+    tag: 'frontend',
+    title: /\bfront[- ]?end\b|\bui engineer\b|\bweb developer\b/i,
+    keywords: [
+      'frontend',
+      'front-end',
+      'react',
+      'typescript',
+      'javascript',
+      'css',
+      'html',
+      'vue',
+      'angular',
+      'next.js',
+      'web performance',
+    ],
+  },
+  { tag: 'fullstack', title: /\bfull[- ]?stack\b/i, keywords: ['full-stack', 'fullstack', 'full stack'] },
+  {
+    tag: 'mobile',
+    title: /\bmobile\b|\bios\b|\bandroid\b|\breact native\b|\bflutter\b/i,
+    keywords: [
+      'ios',
+      'android',
+      'swift',
+      'kotlin',
+      'swiftui',
+      'jetpack compose',
+      'mobile app',
+      'react native',
+    ],
+  },
+  {
+    tag: 'data_engineering',
+    title: /\bdata engineer|\bdata platform\b|\betl\b|\banalytics engineer/i,
+    keywords: [
+      'etl',
+      'data pipeline',
+      'airflow',
+      'spark',
+      'dbt',
+      'snowflake',
+      'databricks',
+      'bigquery',
+      'redshift',
+      'data warehouse',
+      'datapipelines',
+      'data lake',
+    ],
+  },
+  {
+    tag: 'data_science',
+    title:
+      /\bdata scien|\bdata analy|\banalytics\b|\bbusiness intelligence\b|\bstatistic|\bquantitative research|\bquant research|\bexperimentation\b/i,
+    keywords: [
+      'statistics',
+      'statistical',
+      'a/b test',
+      'experiment design',
+      'experimental design',
+      'causal inference',
+      'sql',
+      'tableau',
+      'looker',
+      'power bi',
+      'regression',
+      'data analysis',
+      'dashboards',
+      'analytics',
+    ],
+  },
+  {
+    tag: 'machine_learning',
+    title:
+      /\bmachine learning\b|\bml\b|\bai (?:engineer|researcher|scientist)\b|\bdeep learning\b|\bllm\b|\bnlp\b|\bcomputer vision\b/i,
+    keywords: [
+      'machine learning',
+      'deep learning',
+      'pytorch',
+      'tensorflow',
+      'llm',
+      'large language model',
+      'neural network',
+      'model training',
+      'modern models',
+      'applied ai',
+      'transformers',
+    ],
+  },
+  {
+    tag: 'devops_cloud',
+    title:
+      /\bdevops\b|\bsite reliability\b|\bsre\b|\binfrastructure\b|\bcloud engineer|\bplatform reliability\b/i,
+    keywords: [
+      'kubernetes',
+      'terraform',
+      'aws',
+      'gcp',
+      'azure',
+      'docker',
+      'ci/cd',
+      'observability',
+      'prometheus',
+      'on-call',
+      'infrastructure as code',
+      'site reliability',
+    ],
+  },
+  {
+    tag: 'security',
+    title: /\bsecurity\b|\bappsec\b|\binfosec\b|\bcyber\b|\bpenetration\b/i,
+    keywords: [
+      'vulnerability',
+      'threat model',
+      'soc 2',
+      'penetration testing',
+      'siem',
+      'incident response',
+      'cloud security',
+      'iam',
+    ],
+  },
+  {
+    tag: 'embedded_hardware',
+    title:
+      /\bfirmware\b|\bhardware\b|\bembedded\b|\basic\b|\bfpga\b|\brf\b|\bmmic\b|\belectrical engineer|\bsemiconductor/i,
+    keywords: [
+      'firmware',
+      'embedded systems',
+      'fpga',
+      'asic',
+      'verilog',
+      'pcb',
+      'soc design',
+      'digital logic',
+      'electronics',
+    ],
+  },
+  {
+    tag: 'qa_testing',
+    title: /\bqa\b|\bquality assurance\b|\btest engineer|\bsdet\b|\btester\b/i,
+    keywords: ['test automation', 'selenium', 'cypress', 'playwright', 'test plans'],
+  },
+  {
+    tag: 'sales',
+    title:
+      /\bsales\b|\baccount executive\b|\baccount director\b|\bbusiness development\b|\bbdr\b|\bsdr\b|\bpartner development\b|\bpartnerships?\b/i,
+    keywords: [
+      'quota',
+      'pipeline generation',
+      'closing',
+      'prospecting',
+      'sales cycle',
+      'territory',
+      'new logos',
+      'outbound',
+    ],
+  },
+  {
+    tag: 'marketing',
+    title:
+      /\bmarketing\b|\bseo\b|\bsem\b|\bsea\b|\bsocial media\b|\bbrand\b|\bgo[- ]to[- ]market\b|\bcommunications\b|\bdemand generation\b/i,
+    keywords: [
+      'seo',
+      'campaigns',
+      'social media',
+      'brand',
+      'content marketing',
+      'demand generation',
+      'paid search',
+      'marketing automation',
+    ],
+  },
+  {
+    tag: 'customer_success',
+    title:
+      /\bcustomer success\b|\bimplementation\b|\bonboarding\b|\baccount manag|\bclient services\b|\btechnical account manager\b/i,
+    keywords: [
+      'customer success',
+      'onboarding',
+      'implementation',
+      'adoption',
+      'renewals',
+      'customer lifecycle',
+      'churn',
+    ],
+  },
+  {
+    tag: 'customer_support',
+    title:
+      /\bcustomer support\b|\bcustomer service\b|\bsupport specialist\b|\bhelp ?desk\b|\bsupport engineer\b/i,
+    keywords: ['tickets', 'zendesk', 'support queue', 'customer inquiries'],
+  },
+  {
+    tag: 'design',
+    title:
+      /designer|\bux\b|\bui\/ux\b|\buser research|\bproduct design|\bgraphic\b|\bvisual design|\bweb ?design/i,
+    keywords: [
+      'figma',
+      'sketch',
+      'adobe',
+      'prototyping',
+      'user research',
+      'visual design',
+      'interaction design',
+      'design system',
+    ],
+  },
+  {
+    tag: 'product_management',
+    title:
+      /\bproduct manager\b|\bproduct owner\b|\bproduct lead\b|\bhead of product\b|\bproduct management\b/i,
+    keywords: ['product roadmap', 'product requirements', 'prd', 'product discovery', 'user stories'],
+  },
+  {
+    tag: 'project_management',
+    title:
+      /\bprogram manager\b|\bprogramme manager\b|\bproject manager\b|\btpm\b|\bdelivery manager\b|\bscrum master\b/i,
+    keywords: [
+      'project management',
+      'program management',
+      'pmp',
+      'scrum',
+      'agile',
+      'milestones',
+      'cross-functional programs',
+    ],
+  },
+  {
+    tag: 'operations',
+    title:
+      /\boperations\b|\bops\b|\bsupply chain\b|\blogistics\b|\bprocurement\b|\behs\b|\bhealth (?:&|and) safety\b|\bfacilities\b|\bradiation protection\b/i,
+    keywords: [
+      'supply chain',
+      'logistics',
+      'procurement',
+      'process improvement',
+      'vendor management',
+      'operational excellence',
+    ],
+  },
+  {
+    tag: 'finance_accounting',
+    title:
+      /\baccount(?:ant|ing)\b|\bfinance\b|\bfinancial\b|\bcontroller\b|\baudit\b|\btax\b|\btreasury\b|\bfp&a\b|\bpayroll\b|\bbookkeep|\bcredit\b|\bfraud\b/i,
+    keywords: [
+      'gaap',
+      'ifrs',
+      'hgb',
+      'month-end',
+      'monthly closing',
+      'reconciliation',
+      'general ledger',
+      'journal entries',
+      'accounts payable',
+      'financial statements',
+      'audit',
+    ],
+  },
+  {
+    tag: 'legal_compliance',
+    title:
+      /\blegal\b|\bcounsel\b|\blawyer\b|\battorney\b|\bparalegal\b|\bcompliance\b|\bregulatory\b|\breg\b|\bpolicy\b|\bimmigrations?\b/i,
+    // Not 'legal' or 'compliance' alone: every EEO footer says them.
+    keywords: [
+      'commercial contracts',
+      'contract negotiation',
+      'msa',
+      'dpa',
+      'gdpr',
+      'litigation',
+      'regulatory filings',
+      'legal advice',
+      'red lines',
+    ],
+  },
+  {
+    tag: 'hr_recruiting',
+    title:
+      /\brecruit|\btalent\b|\bhuman resources\b|\bhr\b|\bpeople partner\b|\bpeople operations\b|\blearning (?:&|and) development\b/i,
+    keywords: [
+      'full-cycle recruitment',
+      'full cycle recruiting',
+      'sourcing',
+      'candidates',
+      'hiring managers',
+      'talent acquisition',
+      'employee relations',
+    ],
+  },
+  {
+    tag: 'administration',
+    title:
+      /\badministrative\b|\badministrator\b|\bassistant\b|\breceptionist\b|\boffice manager\b|\bsecretary\b|\bcoordinator\b|\bclerk\b/i,
+    keywords: [
+      'calendars',
+      'calendaring',
+      'scheduling',
+      'travel arrangements',
+      'expense reports',
+      'office management',
+      'administrative support',
+    ],
+  },
+  {
+    tag: 'content_writing',
+    title: /\bwriter\b|\bcopywriter\b|\beditor\b|\bcontent strategist\b/i,
+    keywords: ['copywriting', 'editorial', 'copy editing'],
+  },
+  {
+    tag: 'healthcare',
+    title:
+      /\bnurse\b|\bnursing\b|\bcna\b|\blpn\b|\bcaregiver\b|\bphysician\b|\bclinical\b|\bmedical assistant\b|\btherapist\b|\bpharmac/i,
+    keywords: ['patient care', 'clinical', 'patients', 'bedside'],
+  },
+  {
+    tag: 'skilled_trades',
+    title:
+      /\btechnician\b|\belectrician\b|\bmechanic\b|\bwelder\b|\bplumber\b|\bhvac\b|\bmachinist\b|\blineman\b|\blineworker\b|\binstaller\b|\bcarpenter\b/i,
+    keywords: ['hand tools', 'preventive maintenance', 'troubleshooting equipment', 'osha'],
+  },
+];
+
+/** Keyword patterns compiled once. */
+const COMPILED = CLUSTERS.map((cluster) => ({ ...cluster, patterns: cluster.keywords.map(keywordPattern) }));
+
+const ENGINEERING_TAGS = new Set([
+  'backend',
+  'frontend',
+  'fullstack',
+  'mobile',
+  'data_engineering',
+  'machine_learning',
+  'devops_cloud',
+  'security',
+  'embedded_hardware',
+  'qa_testing',
+]);
+const GENERIC_SOFTWARE_TITLE =
+  /\bsoftware (?:engineer|developer)\b|\bdeveloper\b|\bprogrammer\b|\bmember of technical staff\b/i;
+
+const TITLE_SCORE = 3;
+const MAX_TAGS = 4;
+const MIN_KEYWORDS_WITH_TITLE_TAG = 3;
+const MIN_KEYWORDS_WITHOUT_TITLE_TAG = 2;
+
+/** Derives skill_clusters from title and description keywords; omitted when nothing matches. */
+export function deriveSkillClusters(input: EnrichInput): Derived<string[]> | undefined {
+  const description = descriptionOf(input).toLowerCase();
+  const scores = new Map<string, number>();
+  const titleTags = new Set<string>();
+  for (const cluster of CLUSTERS) {
+    if (cluster.title?.test(input.title) === true) titleTags.add(cluster.tag);
+  }
+  if (GENERIC_SOFTWARE_TITLE.test(input.title) && ![...titleTags].some((t) => ENGINEERING_TAGS.has(t))) {
+    titleTags.add('software_engineering');
+  }
+  const threshold = titleTags.size > 0 ? MIN_KEYWORDS_WITH_TITLE_TAG : MIN_KEYWORDS_WITHOUT_TITLE_TAG;
+  for (const cluster of COMPILED) {
+    const hits = description === '' ? 0 : cluster.patterns.filter((p) => p.test(description)).length;
+    const score = (titleTags.has(cluster.tag) ? TITLE_SCORE : 0) + (hits >= threshold ? hits : 0);
+    if (score > 0) scores.set(cluster.tag, score);
+  }
+  if (titleTags.has('software_engineering')) scores.set('software_engineering', TITLE_SCORE);
+  if (scores.size === 0) return undefined;
+  const tags = [...scores.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MAX_TAGS)
+    .map(([tag]) => tag);
+  return derived(tags, 'rules', titleTags.size > 0 ? 0.8 : 0.6);
+}
+
+/** Whole-word pattern for a keyword that may hold punctuation ("c++", "node.js", "a/b test"). */
+function keywordPattern(keyword: string): RegExp {
+  const escaped = keyword.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u');
+}

@@ -1,0 +1,154 @@
+/**
+ * ai_work_arrangement: remote, hybrid, on_site or unknown. The public attribute is derived by a
+ * language model (see llm-classifier.ts); this module holds the classifier contract and the
+ * deterministic rules classifier, which is both the default and the model's fallback.
+ *
+ * Rules, first decisive one wins:
+ * 1. the native workplace value ("OnSite", "hybrid", "remote", Teamtailor "fully"/"none"; confidence 0.95);
+ * 2. the title ("- US Remote", "(Hybrid)"; 0.9);
+ * 3. the location texts ("Remote - Canada", "US Remote"; 0.85);
+ * 4. a native remote flag that is true (0.8);
+ * 5. description sentences (0.7): hybrid cues ("3 days per week in the office") beat the others;
+ *    otherwise on-site cues ("in-person 5 days a week", "not eligible for remote") or remote cues
+ *    ("fully remote", "work from anywhere") when only one side speaks. A sentence that lists several
+ *    arrangements ("onsite, hybrid or fully virtual") is a policy menu and is ignored;
+ * 6. a native remote flag that is false, with nothing else said: on_site (0.6);
+ * 7. otherwise unknown.
+ */
+import type { WorkArrangement } from '../../domain/job.js';
+import type { EnrichInput } from '../types.js';
+import { descriptionOf, matchesAny, normalizeNative, sentencesOf } from './text.js';
+
+/** A classification and its provenance. */
+export interface WorkArrangementResult {
+  value: WorkArrangement;
+  /** Which classifier produced the value: the model, or the rules (directly or as fallback). */
+  source: 'rules' | 'language_model';
+  confidence: number;
+}
+
+/** Classifies the work arrangement of a posting; implementations never throw. */
+export interface WorkArrangementClassifier {
+  classify(input: EnrichInput): Promise<WorkArrangementResult>;
+}
+
+/** The deterministic default classifier (no I/O). */
+export class RulesWorkArrangementClassifier implements WorkArrangementClassifier {
+  /** Classifies with the rules of this module; resolves immediately. */
+  classify(input: EnrichInput): Promise<WorkArrangementResult> {
+    return Promise.resolve(classifyWorkArrangementByRules(input));
+  }
+}
+
+const REMOTE_WORDS = /\b(?:remote|telecommut\w*|work from home|wfh|anywhere)\b/i;
+
+const TITLE_REMOTE = /\bremote\b(?!\s+sensing)/i;
+const TITLE_HYBRID =
+  /\((?:[^)]*[\s,/])?hybrid\b[^)]*\)|[-–|,]\s*hybrid\b|\bhybrid\s*$|\bhybrid\s+(?:role|position|work|working|schedule|model|opportunity)\b/i;
+const TITLE_ON_SITE = /\((?:[^)]*[\s,/])?on[- ]?site\b[^)]*\)|[-–|,]\s*on[- ]?site\b|\bon[- ]?site\s*$/i;
+
+// Part-week counts only: five days a week in the office is on site, not hybrid.
+const NUMBER_WORD = '(?:[1-4]|one|two|three|four)';
+const HYBRID_CUES: RegExp[] = [
+  /\bhybrid\s+(?:role|position|work\w*|schedule|model|arrangement|setup|set-up|environment|opportunity)\b/i,
+  /\b(?:this|the)\s+(?:role|position|job)\s+is\s+hybrid\b/i,
+  /\bhybrid\b\s*[(:]/i,
+  new RegExp(
+    `\\b${NUMBER_WORD}(?:\\s*[-–]\\s*${NUMBER_WORD})?\\s+days?\\s+(?:a|per|each|every)\\s+week\\b[^.]*\\b(?:office|on[- ]?site|in[- ]person|hq|headquarters)\\b`,
+    'i',
+  ),
+  new RegExp(
+    `\\b(?:office|on[- ]?site|in[- ]person|hq)\\b[^.]*\\b${NUMBER_WORD}(?:\\s*[-–]\\s*${NUMBER_WORD})?\\s+days?\\s+(?:a|per|each|every)\\s+week\\b`,
+    'i',
+  ),
+  /\b(?:office|on[- ]?site)\s+(?:minimum\s+)?(?:once|twice)\s+(?:a|per)\s+week\b/i,
+];
+const ON_SITE_CUES: RegExp[] = [
+  /\b(?:in[- ]person|on[- ]?site|in[- ]office|in the office)\s+(?:5|five)\s+days\b/i,
+  /\b(?:5|five)\s+days\s+(?:a|per)\s+week\s+(?:in[- ]person|on[- ]?site|in (?:the|our) office)\b/i,
+  /\bnot\s+(?:be\s+)?(?:eligible|available|open)\s+(?:for|to)\s+(?:full[- ]time\s+)?remote\b/i,
+  /\b(?:no|not a)\s+remote\s+(?:work|option|role|position)\b/i,
+  /\b(?:this|the)\s+(?:role|position|job)\s+is\s+(?:fully\s+|100%\s+)?(?:on[- ]?site|office[- ]based|in[- ]person)\b/i,
+  /\b(?:fully|100%)\s+(?:on[- ]?site|in[- ]office|office[- ]based)\b/i,
+  /\bmust\s+be\s+(?:able\s+to\s+(?:work|be)\s+)?(?:on[- ]?site|in[- ]office|in the office)\b/i,
+  /\bfrom\s+(?:our|the)\s+office\s+in\b/i,
+];
+const REMOTE_CUES: RegExp[] = [
+  /\b(?:fully|100%|completely|entirely)\s+remote\b/i,
+  /\bwork\s+(?:from\s+)?anywhere\b/i,
+  /\b(?:this|the)\s+(?:role|position|job)\s+is\s+(?:a\s+)?remote\b/i,
+  /\bremote\s+(?:position|role|job|opportunity)\b/i,
+  /\b(?:work|working)\s+remotely\b(?![^.]*\b(?:occasionally|sometimes|days?|exceptional)\b)/i,
+];
+/** Arrangement words; a sentence offering several of them as alternatives describes a policy, not this job. */
+const ARRANGEMENT_WORDS: RegExp[] = [
+  /\b(?:remote\w*|virtual\w*|from home)\b/i,
+  /\bhybrid\b/i,
+  /\b(?:on[- ]?site|in[- ]office|in[- ]person)\b/i,
+];
+const ALTERNATIVES =
+  /\b(?:either|depending on|options?|may|might|some roles|many teams|a few roles|exceptional basis)\b/i;
+
+/** Maps a native workplace value; undefined for "unspecified" and unknown values. */
+export function mapNativeWorkplace(
+  value: string | undefined,
+): Exclude<WorkArrangement, 'unknown'> | undefined {
+  if (value === undefined) return undefined;
+  const v = normalizeNative(value);
+  if (/^(?:remote|fully remote|fully|full remote|remote only|telecommute|remote ok|work from home)$/.test(v))
+    return 'remote';
+  if (/^(?:hybrid|partially remote|partly remote|hybrid remote|flexible)$/.test(v)) return 'hybrid';
+  // Teamtailor's remoteStatus "none" means no remote work, i.e. on site.
+  if (/^(?:on site|onsite|on_site|in office|office|office based|none|in person|not remote)$/.test(v))
+    return 'on_site';
+  return undefined;
+}
+
+/** Rules classification (pure); see the module comment for the order of the rules. */
+export function classifyWorkArrangementByRules(input: EnrichInput): WorkArrangementResult {
+  const native = mapNativeWorkplace(input.posting.workplaceType);
+  if (native !== undefined) return rules(native, 0.95);
+  const fromTitle = titleArrangement(input.title);
+  if (fromTitle !== undefined) return rules(fromTitle, 0.9);
+  if (input.posting.locations.some((l) => l.text !== undefined && REMOTE_WORDS.test(l.text)))
+    return rules('remote', 0.85);
+  if (input.posting.remote === true) return rules('remote', 0.8);
+  const fromText = textArrangement(descriptionOf(input));
+  if (fromText !== undefined) return rules(fromText, 0.7);
+  if (input.posting.remote === false) return rules('on_site', 0.6);
+  return rules('unknown', 0.5);
+}
+
+function rules(value: WorkArrangement, confidence: number): WorkArrangementResult {
+  return { value, source: 'rules', confidence };
+}
+
+function titleArrangement(title: string): Exclude<WorkArrangement, 'unknown'> | undefined {
+  if (TITLE_HYBRID.test(title)) return 'hybrid';
+  if (TITLE_ON_SITE.test(title)) return 'on_site';
+  if (TITLE_REMOTE.test(title)) return 'remote';
+  return undefined;
+}
+
+/** "Colleagues will either work onsite, in a hybrid model or fully virtually": a menu, not a statement. */
+function isPolicyMenu(sentence: string): boolean {
+  const words = ARRANGEMENT_WORDS.filter((word) => word.test(sentence)).length;
+  return words >= 3 || (words >= 2 && ALTERNATIVES.test(sentence));
+}
+
+/** Arrangement stated by the description, or undefined when it is silent or contradictory. */
+export function textArrangement(text: string): Exclude<WorkArrangement, 'unknown'> | undefined {
+  let hybrid = false;
+  let onSite = false;
+  let remote = false;
+  for (const sentence of sentencesOf(text)) {
+    if (isPolicyMenu(sentence)) continue;
+    if (matchesAny(sentence, HYBRID_CUES)) hybrid = true;
+    else if (matchesAny(sentence, ON_SITE_CUES)) onSite = true;
+    else if (matchesAny(sentence, REMOTE_CUES)) remote = true;
+  }
+  if (hybrid) return 'hybrid';
+  if (onSite && !remote) return 'on_site';
+  if (remote && !onSite) return 'remote';
+  return undefined;
+}

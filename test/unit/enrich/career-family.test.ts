@@ -1,0 +1,65 @@
+import { expect } from 'chai';
+import { deriveCareerFamily, familyOf } from '../../../src/ingest/enrich/career-family.js';
+import { input } from './helpers.js';
+
+describe('career_family', () => {
+  const cases: [string, string][] = [
+    ['Customer Data Scientist - Experimentation', 'data_ai_analytics'],
+    ['Open-Source Machine Learning Engineer - US Remote', 'data_ai_analytics'],
+    ['Business Intelligence Analyst', 'data_ai_analytics'],
+    ['Member of Technical Staff', 'engineering'],
+    ['Senior Site Reliability Engineer ', 'engineering'],
+    ['Intern- Firmware Engineering', 'engineering'],
+    ['Principal Research Scientist -  RF MMIC Design (Richardson, TX, US, 75080)', 'engineering'],
+    ['Customer Success Engineer Tel Aviv', 'go_to_market'],
+    ['Account Executive, Commercial Grower (Japanese Fluency)', 'go_to_market'],
+    ['Partner Development Representative (f/m/d) - Berlin, Germany', 'go_to_market'],
+    ['SEA Marketing Managers', 'go_to_market'],
+    ['Technical Program Manager', 'product_strategy'],
+    ['Webdesigner', 'design_research'],
+    ['Graphic Designer', 'design_research'],
+    ['Accounting Manager, GL Operations & Intercompany', 'finance_risk'],
+    ['Staff Accountant - BSC (Hybrid)', 'finance_risk'],
+    ['Director of Finance', 'finance_risk'],
+    ['Senior Technical Recruiter', 'people_talent'],
+    ['BLP Intern – Human Resources', 'people_talent'],
+    ['Founding Legal Counsel', 'legal_policy'],
+    ['Nurse Paralegal', 'legal_policy'],
+    ['Dir Reg Strategy & Rev Policy', 'legal_policy'],
+    ['Administrative Business Partner - Security', 'administration'],
+    ['Office Manager Chicago', 'administration'],
+    ['Implementation Manager', 'business_operations'],
+    ['環境・安全衛生マネージャー (Environmental Health & Safety Manager)', 'business_operations'],
+    ['CNA  / LPN - Consistent Hours. Start Next Week.', 'general_professional'],
+    ['Solar Operations Technician – Henrietta Solar Project', 'general_professional'],
+    ['BLP Intern – Technology', 'engineering'],
+  ];
+  for (const [title, family] of cases) {
+    it(`${title.trim()} → ${family}`, () => {
+      expect(familyOf(title)).to.equal(family);
+    });
+  }
+
+  it('uses the department when the title names no function, with lower confidence', () => {
+    expect(deriveCareerFamily(input('Programme Advisor', undefined, { department: 'Sales' }))).to.deep.equal({
+      value: 'go_to_market',
+      derivation: { source: 'rules', confidence: 0.6 },
+    });
+    expect(deriveCareerFamily(input('Data Scientist, Analytics'))?.derivation.confidence).to.equal(0.85);
+  });
+
+  it('omits open applications and placeholders instead of returning unknown', () => {
+    expect(deriveCareerFamily(input('General Application', undefined, { department: 'IT' }))).to.equal(
+      undefined,
+    );
+    expect(deriveCareerFamily(input('Åpen søknad', undefined, { department: 'Åpen søknad' }))).to.equal(
+      undefined,
+    );
+    expect(deriveCareerFamily(input('Wild Card', undefined, { department: 'Wild Card' }))).to.equal(
+      undefined,
+    );
+    expect(deriveCareerFamily(input('Employee #12', undefined, { department: 'Does Not Matter' }))).to.equal(
+      undefined,
+    );
+  });
+});

@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import {
+  deriveEmploymentType,
+  mapNativeEmploymentTypes,
+} from '../../../src/ingest/enrich/employment-type.js';
+import { input } from './helpers.js';
+
+describe('employment_type', () => {
+  it('maps native values from every platform in the fixtures', () => {
+    expect(mapNativeEmploymentTypes(['FullTime'])).to.deep.equal(['FULL_TIME']); // Ashby
+    expect(mapNativeEmploymentTypes(['full_time'])).to.deep.equal(['FULL_TIME']); // Gem, Pinpoint
+    expect(mapNativeEmploymentTypes(['fulltime_permanent'])).to.deep.equal(['FULL_TIME']); // Recruitee
+    expect(mapNativeEmploymentTypes(['Full-time'])).to.deep.equal(['FULL_TIME']); // Lever, Workable
+    expect(mapNativeEmploymentTypes(['Regular Full Time (Salary)'])).to.deep.equal(['FULL_TIME']); // Lever demo
+    expect(mapNativeEmploymentTypes(['Full time'])).to.deep.equal(['FULL_TIME']); // Workday timeType
+    expect(mapNativeEmploymentTypes(['Part-time'])).to.deep.equal(['PART_TIME']); // SmartRecruiters
+    expect(mapNativeEmploymentTypes(['Contract'])).to.deep.equal(['CONTRACTOR']); // Breezy
+    expect(mapNativeEmploymentTypes(['freelance'])).to.deep.equal(['CONTRACTOR']);
+    expect(mapNativeEmploymentTypes(['Intern'])).to.deep.equal(['INTERN']);
+    expect(mapNativeEmploymentTypes(['Internship'])).to.deep.equal(['INTERN']); // BambooHR
+    expect(mapNativeEmploymentTypes(['trainee'])).to.deep.equal(['INTERN']);
+    expect(mapNativeEmploymentTypes(['Temporary'])).to.deep.equal(['TEMPORARY']);
+    expect(mapNativeEmploymentTypes(['fixed_term'])).to.deep.equal(['TEMPORARY']);
+    expect(mapNativeEmploymentTypes(['Fixed-term contract'])).to.deep.equal(['TEMPORARY']);
+    expect(mapNativeEmploymentTypes(['Seasonal'])).to.deep.equal(['TEMPORARY']); // JazzHR
+    expect(mapNativeEmploymentTypes(['Other'])).to.deep.equal(['OTHER']); // Breezy
+    expect(mapNativeEmploymentTypes(['Volunteer'])).to.deep.equal(['VOLUNTEER']);
+    expect(mapNativeEmploymentTypes(['Per Diem'])).to.deep.equal(['PER_DIEM']);
+  });
+
+  it('counts permanent/regular as full-time only without an explicit schedule (Personio)', () => {
+    expect(mapNativeEmploymentTypes(['permanent'])).to.deep.equal(['FULL_TIME']);
+    expect(mapNativeEmploymentTypes(['Regular'])).to.deep.equal(['FULL_TIME']); // Greenhouse metadata
+    expect(mapNativeEmploymentTypes(['permanent', 'part-time'])).to.deep.equal(['PART_TIME']);
+    expect(mapNativeEmploymentTypes(['permanent', 'full-or-part-time'])).to.have.members([
+      'FULL_TIME',
+      'PART_TIME',
+    ]);
+    expect(mapNativeEmploymentTypes(['intern', 'part-time'])).to.have.members(['INTERN', 'PART_TIME']);
+  });
+
+  it('ignores values it does not know', () => {
+    expect(mapNativeEmploymentTypes(['employment_required', 'TBD'])).to.deep.equal([]);
+    expect(deriveEmploymentType(input('Job', undefined, { employmentTypes: ['TBD'] }))).to.equal(undefined);
+  });
+
+  it('records native values as source_field with confidence 1', () => {
+    expect(
+      deriveEmploymentType(input('Account Executive', undefined, { employmentTypes: ['FullTime'] })),
+    ).to.deep.equal({
+      value: ['FULL_TIME'],
+      derivation: { source: 'source_field', confidence: 1 },
+    });
+  });
+
+  it('adds INTERN from the title to native values that lack it (Workday "BLP Intern", timeType Full time)', () => {
+    const r = deriveEmploymentType(
+      input('BLP Intern – Technology', undefined, { employmentTypes: ['Full time'] }),
+    );
+    expect(r?.value).to.deep.equal(['FULL_TIME', 'INTERN']);
+    expect(r?.derivation.source).to.equal('rules');
+  });
+
+  it('falls back to title cues', () => {
+    expect(deriveEmploymentType(input('Quantitative Researcher Intern, Summer 2027'))?.value).to.deep.equal([
+      'INTERN',
+    ]);
+    expect(deriveEmploymentType(input('Social Media (Working Student)'))?.value).to.deep.equal(['INTERN']);
+    expect(deriveEmploymentType(input('Barista - Part-Time'))?.value).to.deep.equal(['PART_TIME']);
+    expect(deriveEmploymentType(input('Video Editor (Contract)'))?.value).to.deep.equal(['CONTRACTOR']);
+    expect(deriveEmploymentType(input('Seasonal Warehouse Associate'))?.value).to.deep.equal(['TEMPORARY']);
+    expect(deriveEmploymentType(input('Internal Audit Data Analytics Lead'))).to.equal(undefined);
+    expect(deriveEmploymentType(input('Contracts Manager'))).to.equal(undefined);
+  });
+
+  it('reads explicit description statements, not incidental mentions', () => {
+    expect(
+      deriveEmploymentType(input('Analyst', 'This is a full-time position based in Oslo.'))?.value,
+    ).to.deep.equal(['FULL_TIME']);
+    expect(deriveEmploymentType(input('Analyst', 'Employment type: Contract'))?.value).to.deep.equal([
+      'CONTRACTOR',
+    ]);
+    // Ramp and Amex fixtures: benefits and degree programmes are not the job's schedule.
+    expect(
+      deriveEmploymentType(input('Engineer', 'Benefits available to all full-time Ramp employees (Global)')),
+    ).to.equal(undefined);
+    expect(
+      deriveEmploymentType(input('Analyst', 'Currently enrolled in full-time bachelor’s degree program')),
+    ).to.equal(undefined);
+  });
+});

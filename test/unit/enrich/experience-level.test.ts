@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import {
+  deriveExperienceLevel,
+  mapNativeExperience,
+  titleLevel,
+} from '../../../src/ingest/enrich/experience-level.js';
+import { input } from './helpers.js';
+
+describe('experience_level', () => {
+  it('maps native values, spans included', () => {
+    expect(mapNativeExperience('Internship')).to.equal('intern'); // SmartRecruiters
+    expect(mapNativeExperience('student')).to.equal('intern'); // Personio
+    expect(mapNativeExperience('entry-level')).to.equal('entry');
+    expect(mapNativeExperience('Associate')).to.equal('mid');
+    expect(mapNativeExperience('mid_level')).to.equal('mid'); // Recruitee
+    expect(mapNativeExperience('Mid-Senior level')).to.deep.equal(['mid', 'senior']); // Workable
+    expect(mapNativeExperience('experienced')).to.deep.equal(['mid', 'senior']);
+    expect(mapNativeExperience('Director')).to.equal('executive');
+    expect(mapNativeExperience('Not Applicable')).to.equal(undefined);
+  });
+
+  it('reads title cues', () => {
+    const cases: [string, string | undefined][] = [
+      ['Intern - Data Science', 'intern'],
+      ['Social Media (Working Student)', 'intern'],
+      ['Junior Sales Manager', 'entry'],
+      ['Associate Product Manager', 'entry'],
+      ['Staff Accountant - BSC (Hybrid)', 'entry'],
+      ['Senior Technical Recruiter', 'senior'],
+      ['(Senior) Financial Accountant (f/m/d)', 'senior'],
+      ['Sr. Data Engineer', 'senior'],
+      ['Corrosion Technician III', 'senior'],
+      ['Internal Audit Data Analytics Lead', 'lead'],
+      ['Principal Research Scientist', 'lead'],
+      ['Staff Software Engineer', 'lead'],
+      ['Radiation Protection Supervisor - Plant Hatch', 'lead'],
+      ['Director of Finance', 'executive'],
+      ['Dir Reg Strategy & Rev Policy', 'executive'],
+      ['VP of Engineering', 'executive'],
+      ['Head of People', 'executive'],
+      ['Account Executive', undefined],
+      ['Account Director (Inside/Outside Hybrid Sales)', undefined],
+      ['Member of Technical Staff', undefined],
+      ['Executive Assistant', undefined],
+      ['Accounting Manager, GL Operations & Intercompany', undefined],
+    ];
+    for (const [title, level] of cases) expect(titleLevel(title), title).to.equal(level);
+  });
+
+  it('lets native values win, and a title cue decide inside a native span', () => {
+    expect(
+      deriveExperienceLevel(input('Intern - Data Science', undefined, { experience: 'Internship' })),
+    ).to.deep.equal({
+      value: 'intern',
+      derivation: { source: 'source_field', confidence: 1 },
+    });
+    expect(
+      deriveExperienceLevel(input('(Senior) Financial Accountant', undefined, { experience: 'experienced' })),
+    ).to.deep.equal({
+      value: 'senior',
+      derivation: { source: 'rules', confidence: 0.9 },
+    });
+    // Personio: "Junior" in the title is outside the "experienced" span.
+    expect(
+      deriveExperienceLevel(input('Junior Sales Manager', undefined, { experience: 'experienced' })),
+    ).to.deep.equal({
+      value: 'mid',
+      derivation: { source: 'rules', confidence: 0.7 },
+    });
+  });
+
+  it('reads how the description introduces the role, else omits', () => {
+    const ramp =
+      'About the Role\nWe are looking for a Senior Application Engineer primarily focusing on Salesforce.com and integrations.';
+    expect(deriveExperienceLevel(input('GTM Systems Engineer, Salesforce', ramp))?.value).to.equal('senior');
+    const upcloud = 'This is an opportunity for someone early in their career who enjoys working with data.';
+    expect(deriveExperienceLevel(input('Business Intelligence Analyst', upcloud))?.value).to.equal('entry');
+    expect(
+      deriveExperienceLevel(input('Account Executive', '5+ years of experience in SaaS sales.')),
+    ).to.equal(undefined);
+  });
+});

@@ -1,0 +1,257 @@
+import { expect } from 'chai';
+import { resolveCurrency } from '../../../src/ingest/enrich/currency.js';
+import { deriveSalary, validSalary } from '../../../src/ingest/enrich/salary.js';
+import {
+  mapSalaryPeriod,
+  parseAmount,
+  parseSalaryFromDescription,
+  parseSalaryString,
+} from '../../../src/ingest/enrich/salary-text.js';
+import { input } from './helpers.js';
+
+describe('salary', () => {
+  describe('text parsing', () => {
+    it('parses the display strings of the fixtures', () => {
+      expect(parseSalaryString('$0.05 – $0.06 / hour', [])).to.deep.equal({
+        min: 0.05,
+        max: 0.06,
+        currency: 'USD',
+        currencyCertain: false,
+        period: 'hour',
+      });
+      expect(parseSalaryString('CA$102.8K – CA$137K', [])).to.deep.include({
+        min: 102_800,
+        max: 137_000,
+        currency: 'CAD',
+      });
+      expect(parseSalaryString('£70,000 - £90,000 / year', [])).to.deep.include({
+        min: 70_000,
+        max: 90_000,
+        currency: 'GBP',
+        period: 'year',
+      });
+    });
+
+    it('parses ranges in the formats seen in postings', () => {
+      expect(parseSalaryString('$120,000 – $150,000 per year', ['US'])).to.deep.equal({
+        min: 120_000,
+        max: 150_000,
+        currency: 'USD',
+        currencyCertain: true,
+        period: 'year',
+      });
+      expect(parseSalaryString('£45k-£55k', [])).to.deep.include({
+        min: 45_000,
+        max: 55_000,
+        currency: 'GBP',
+      });
+      expect(parseSalaryString('€60.000', [])).to.deep.include({ min: 60_000, max: 60_000, currency: 'EUR' });
+      expect(parseSalaryString('USD 58,100-133,200', [])).to.deep.include({
+        min: 58_100,
+        max: 133_200,
+        currency: 'USD',
+      });
+      expect(parseSalaryString('€75–90k OTE, uncapped', [])).to.deep.include({
+        min: 75_000,
+        max: 90_000,
+        currency: 'EUR',
+      });
+      expect(parseSalaryString('$100,000 - $120,000 CAD', ['US'])).to.deep.include({
+        currency: 'CAD',
+        currencyCertain: true,
+      });
+      expect(parseSalaryString('CAD $100,000', ['US'])).to.deep.include({ min: 100_000, currency: 'CAD' });
+      expect(parseSalaryString('80 000 – 95 000 SEK per month', [])).to.deep.include({
+        min: 80_000,
+        max: 95_000,
+        currency: 'SEK',
+        period: 'month',
+      });
+    });
+
+    it('finds the salary sentence of a description and skips money that is not pay', () => {
+      const palantir =
+        'Salary\nThe estimated salary range for this position is estimated to be $60,000 - $97,000/year. Total compensation for this position may also include Restricted Stock units.';
+      expect(parseSalaryFromDescription(palantir, ['US'])).to.deep.include({
+        min: 60_000,
+        max: 97_000,
+        currency: 'USD',
+        period: 'year',
+      });
+      const workable =
+        '💰 Competitive salary range: $80,000 – $95,000 USD annually, depending on experience and skills';
+      expect(parseSalaryFromDescription(workable, ['US'])).to.deep.include({
+        min: 80_000,
+        max: 95_000,
+        currency: 'USD',
+        period: 'year',
+      });
+      const noise = [
+        'We participated in Y Combinator in summer 2012, and since then have raised $73 million.',
+        'We are a $12B company with a 30 person engineering team.',
+        'Fertility HRA (up to $10,000 per year)',
+        'Amplitude is the leading AI analytics platform, helping over 4,700 customers.',
+        'Parental leave: up to 16 weeks at 100% pay.',
+      ].join('\n');
+      expect(parseSalaryFromDescription(noise, ['US'])).to.equal(undefined);
+    });
+
+    it('parses separators and k', () => {
+      expect(parseAmount('120,000', false)).to.equal(120_000);
+      expect(parseAmount('60.000', false)).to.equal(60_000);
+      expect(parseAmount('102.8', true)).to.equal(102_800);
+      expect(parseAmount('34.52', false)).to.equal(34.52);
+      expect(parseAmount('1.234.567,89', false)).to.equal(1_234_567.89);
+      expect(parseAmount('1,234.5', false)).to.equal(1_234.5);
+    });
+
+    it('maps native period values', () => {
+      expect(mapSalaryPeriod('per-year-salary')).to.equal('year'); // Lever
+      expect(mapSalaryPeriod('per-hour-wage')).to.equal('hour');
+      expect(mapSalaryPeriod('HOURLY')).to.equal('hour'); // SmartRecruiters
+      expect(mapSalaryPeriod('1 YEAR')).to.equal('year'); // Ashby
+      expect(mapSalaryPeriod('year')).to.equal('year'); // Recruitee, Pinpoint
+      expect(mapSalaryPeriod('yearly')).to.equal('year'); // Personio
+      expect(mapSalaryPeriod('MONTHLY')).to.equal('month');
+      expect(mapSalaryPeriod('weird')).to.equal(undefined);
+    });
+  });
+
+  describe('currency', () => {
+    it('resolves codes and unambiguous symbols', () => {
+      expect(resolveCurrency('gbp', [])).to.deep.equal({ code: 'GBP', certain: true });
+      expect(resolveCurrency('CA$', [])).to.deep.equal({ code: 'CAD', certain: true });
+      expect(resolveCurrency('€', [])).to.deep.equal({ code: 'EUR', certain: true });
+    });
+
+    it('reads a bare $ as USD unless one dollar country says otherwise, and marks the guess', () => {
+      expect(resolveCurrency('$', ['US'])).to.deep.equal({ code: 'USD', certain: true });
+      expect(resolveCurrency('$', [])).to.deep.equal({ code: 'USD', certain: false });
+      expect(resolveCurrency('$', ['CA'])).to.deep.equal({ code: 'CAD', certain: false });
+      expect(resolveCurrency('$', ['AU'])).to.deep.equal({ code: 'AUD', certain: false });
+      expect(resolveCurrency('$', ['CA', 'US'])).to.deep.equal({ code: 'USD', certain: false });
+      expect(resolveCurrency('kr', ['SE'])?.code).to.equal('SEK');
+      expect(resolveCurrency('kr', [])).to.equal(undefined);
+    });
+  });
+
+  describe('deriveSalary', () => {
+    it('reads native structured fields as source_field (Lever salaryRange)', () => {
+      const r = deriveSalary(
+        input('AE', undefined, {
+          salary: { min: 50_000, max: 70_000, currency: 'USD', periodRaw: 'per-year-salary' },
+        }),
+        [],
+      );
+      expect(r).to.deep.equal({
+        value: {
+          min: 50_000,
+          max: 70_000,
+          currency: 'USD',
+          period: 'year',
+          annualized_min: 50_000,
+          annualized_max: 70_000,
+          source: 'source_field',
+        },
+        derivation: { source: 'source_field', confidence: 1 },
+      });
+    });
+
+    it('annualizes hourly pay (SmartRecruiters HOURLY 34–47 USD)', () => {
+      const r = deriveSalary(
+        input('Intern', undefined, { salary: { min: 34, max: 47, currency: 'USD', periodRaw: 'HOURLY' } }),
+        [],
+      );
+      expect(r?.value).to.deep.include({ period: 'hour', annualized_min: 70_720, annualized_max: 97_760 });
+    });
+
+    it('infers a year only for annual-looking amounts without a period (Greenhouse pay ranges)', () => {
+      const r = deriveSalary(
+        input('AE', undefined, { salary: { min: 58_100, max: 133_200, currency: 'USD' } }),
+        [],
+      );
+      expect(r?.value.period).to.equal('year');
+      expect(r?.derivation).to.deep.equal({ source: 'rules', confidence: 0.8 });
+      expect(
+        deriveSalary(input('AE', undefined, { salary: { min: 40, max: 50, currency: 'USD' } }), []),
+      ).to.equal(undefined);
+    });
+
+    it('keeps a lone minimum (Personio with an empty max)', () => {
+      const r = deriveSalary(
+        input('Manager', undefined, { salary: { min: 100_000, currency: 'GBP', periodRaw: 'yearly' } }),
+        [],
+      );
+      expect(r?.value).to.deep.equal({
+        min: 100_000,
+        annualized_min: 100_000,
+        currency: 'GBP',
+        period: 'year',
+        source: 'source_field',
+      });
+    });
+
+    it('parses a native display string when there are no amounts (Breezy)', () => {
+      const r = deriveSalary(input('Job', undefined, { salary: { text: '£70,000 - £90,000 / year' } }), []);
+      expect(r?.value.source).to.equal('source_field');
+      expect(r?.derivation.source).to.equal('rules');
+    });
+
+    it('extracts from the description with a lower confidence for a bare $', () => {
+      const text = 'The estimated salary range for this position is estimated to be $60,000 - $97,000/year.';
+      const us = deriveSalary(input('Partner', text), ['US']);
+      expect(us?.value).to.deep.include({
+        min: 60_000,
+        max: 97_000,
+        source: 'description_text',
+        currency: 'USD',
+      });
+      expect(us?.derivation.confidence).to.equal(0.75);
+      expect(deriveSalary(input('Partner', text), [])?.derivation.confidence).to.equal(0.6);
+    });
+
+    it('rejects nonsense: all-null objects, zero placeholders, implausible amounts', () => {
+      expect(deriveSalary(input('Job', undefined, { salary: {} }), [])).to.equal(undefined); // Recruitee all-null salary
+      expect(deriveSalary(input('Job', undefined, { salary: { min: 0, max: 0 } }), [])).to.equal(undefined); // JazzHR "0"–"0"
+      expect(
+        deriveSalary(
+          input('Job', undefined, { salary: { min: 75, max: 95, currency: 'USD', periodRaw: 'year' } }),
+          [],
+        ),
+      ).to.equal(undefined);
+      expect(deriveSalary(input('Job', undefined, { salary: { text: '$1 – $5 / year' } }), [])).to.equal(
+        undefined,
+      );
+      expect(
+        deriveSalary(input('Job', undefined, { salary: { text: '$0.05 – $0.06 / hour' } }), []),
+      ).to.equal(undefined);
+      expect(deriveSalary(input('Job', undefined, { salary: { min: 50_000, max: 70_000 } }), [])).to.equal(
+        undefined,
+      ); // no currency
+    });
+
+    it('orders bounds and drops a zero lower bound', () => {
+      expect(
+        validSalary({ min: 90, max: 70, currency: 'USD', period: 'hour', source: 'source_field' }),
+      ).to.deep.include({ min: 70, max: 90 });
+      expect(
+        validSalary({ min: 0, max: 70_000, currency: 'USD', period: 'year', source: 'source_field' }),
+      ).to.deep.equal({
+        max: 70_000,
+        annualized_max: 70_000,
+        currency: 'USD',
+        period: 'year',
+        source: 'source_field',
+      });
+      expect(
+        validSalary({
+          min: 9_000_000,
+          max: 12_000_000,
+          currency: 'JPY',
+          period: 'year',
+          source: 'source_field',
+        }),
+      ).to.not.equal(undefined);
+    });
+  });
+});

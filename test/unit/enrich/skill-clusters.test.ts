@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { deriveSkillClusters } from '../../../src/ingest/enrich/skill-clusters.js';
+import { input } from './helpers.js';
+
+function tags(title: string, description?: string): string[] | undefined {
+  return deriveSkillClusters(input(title, description))?.value;
+}
+
+describe('skill_clusters', () => {
+  it('tags from the title', () => {
+    expect(tags('Mobile Engineer, iOS')).to.deep.equal(['mobile']);
+    expect(tags('Software Engineer, Frontend')).to.deep.equal(['frontend']);
+    expect(tags('Senior Site Reliability Engineer')).to.deep.equal(['devops_cloud']);
+    expect(tags('Intern- Firmware Engineering')).to.deep.equal(['embedded_hardware']);
+    expect(tags('Senior Technical Recruiter')).to.deep.equal(['hr_recruiting']);
+    expect(tags('Corrosion Technician III')).to.deep.equal(['skilled_trades']);
+    expect(tags('Account Executive | HCLS')).to.deep.equal(['sales']);
+  });
+
+  it('uses software_engineering only when no narrower engineering tag applies', () => {
+    expect(tags('Senior Software Engineer - Core ATS')).to.deep.equal(['software_engineering']);
+    expect(tags('Software Engineer, Data Platform')).to.deep.equal(['data_engineering']);
+  });
+
+  it('adds description clusters only with several distinct keywords', () => {
+    const description =
+      'Strong proficiency in SQL and python and experience working with cloud data warehouses such as Snowflake, BigQuery, or Redshift. Experience designing, running, and analyzing A/B tests. Strong foundation in experimental design and causal inference.';
+    expect(tags('Customer Data Scientist - Experimentation', description)).to.have.members([
+      'data_science',
+      'data_engineering',
+    ]);
+    // Boilerplate mentioning analytics once does not tag an account executive.
+    expect(
+      tags('Emerging Account Executive (India)', 'Amplitude is the leading AI analytics platform.'),
+    ).to.deep.equal(['sales']);
+  });
+
+  it('tags from the description alone when the title says nothing', () => {
+    const description =
+      'You will build ETL jobs in Airflow and Spark on top of our Snowflake data warehouse.';
+    expect(tags('Wizard', description)).to.deep.equal(['data_engineering']);
+  });
+
+  it('omits the attribute when nothing matches', () => {
+    expect(deriveSkillClusters(input('Wild Card'))).to.equal(undefined);
+  });
+
+  it('uses lower-case slugs only', () => {
+    const all =
+      tags(
+        'Full Stack Developer and Graphic Designer for Marketing',
+        'react typescript css figma adobe seo campaigns',
+      ) ?? [];
+    for (const tag of all) expect(tag).to.match(/^[a-z0-9][a-z0-9_-]*$/);
+    expect(all.length).to.be.at.most(4);
+  });
+});

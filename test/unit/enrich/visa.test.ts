@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { deriveVisaSponsorship } from '../../../src/ingest/enrich/visa.js';
+import { input } from './helpers.js';
+
+function visa(text: string): boolean | undefined {
+  return deriveVisaSponsorship(input('Engineer', text))?.value;
+}
+
+describe('visa_sponsorship', () => {
+  it('is false when sponsorship is explicitly ruled out (fixture sentences first)', () => {
+    // Workday Synchrony and Oracle American Express fixtures.
+    expect(
+      visa(
+        'We will not sponsor individuals for employment visas, now or in the future, for this job opening.',
+      ),
+    ).to.equal(false);
+    expect(
+      visa(
+        'Employment eligibility to work with American Express in the United States is required as the company will not pursue visa sponsorship for these positions.',
+      ),
+    ).to.equal(false);
+    expect(visa('We are unable to sponsor visas at this time.')).to.equal(false);
+    expect(visa('No visa sponsorship.')).to.equal(false);
+    expect(visa('Sponsorship is not available for this role.')).to.equal(false);
+    expect(visa('You must be authorized to work in the US without sponsorship.')).to.equal(false);
+    expect(
+      visa('Must be authorized to work in Canada without the need for current or future visa sponsorship.'),
+    ).to.equal(false);
+    expect(visa('Candidates who require sponsorship now or in the future will not be considered.')).to.equal(
+      false,
+    );
+    expect(visa('We do not offer visa sponsorship.')).to.equal(false);
+  });
+
+  it('is true only when sponsorship is explicitly offered', () => {
+    expect(visa('Visa sponsorship is available for this position.')).to.equal(true);
+    expect(visa('We offer visa sponsorship and relocation support.')).to.equal(true);
+    expect(visa('We can sponsor work visas for the right candidate.')).to.equal(true);
+    expect(visa('Relocation and visa support provided.')).to.equal(true);
+  });
+
+  it('is omitted when visas are the subject of the job, not its terms (Personio laOlaWeb fixture)', () => {
+    const text = [
+      'The International Affairs Office Manager will ensure the provision of visa support to all registered laOlaWeb students as well as compliance with all necessary visa regulations as per German law.',
+      '• Driving the development of BSBI’s visa support services and creating the strategy needed to meet its objectives.',
+      '• Previous experience in working with visa matters, German immigration offices and/or lawyers',
+    ].join('\n');
+    expect(visa(text)).to.equal(undefined);
+  });
+
+  it('is omitted when silent or contradictory', () => {
+    expect(visa('We build developer tools.')).to.equal(undefined);
+    expect(
+      visa('Visa sponsorship is available for our Toronto office. We are unable to sponsor visas in the US.'),
+    ).to.equal(undefined);
+  });
+});

@@ -1,0 +1,104 @@
+import { expect } from 'chai';
+import {
+  classifyWorkArrangementByRules,
+  mapNativeWorkplace,
+  RulesWorkArrangementClassifier,
+  textArrangement,
+} from '../../../src/ingest/enrich/work-arrangement.js';
+import { input } from './helpers.js';
+
+describe('ai_work_arrangement rules', () => {
+  it('maps native workplace values', () => {
+    expect(mapNativeWorkplace('OnSite')).to.equal('on_site'); // Ashby
+    expect(mapNativeWorkplace('On-site')).to.equal('on_site'); // Comeet
+    expect(mapNativeWorkplace('on_site')).to.equal('on_site'); // Workable
+    expect(mapNativeWorkplace('Hybrid')).to.equal('hybrid');
+    expect(mapNativeWorkplace('remote')).to.equal('remote');
+    expect(mapNativeWorkplace('fully')).to.equal('remote'); // Teamtailor remoteStatus
+    expect(mapNativeWorkplace('none')).to.equal('on_site'); // Teamtailor remoteStatus
+    expect(mapNativeWorkplace('unspecified')).to.equal(undefined); // Lever
+    expect(mapNativeWorkplace('')).to.equal(undefined);
+  });
+
+  it('lets the native value win over boilerplate (Palantir: hybrid posting, policy text names all three)', () => {
+    const text =
+      'Many teams do offer hybrid options (WFH a day or two a week). Based on business need, there are a few roles that allow for “Remote” work on an exceptional basis.';
+    expect(
+      classifyWorkArrangementByRules(
+        input('Administrative Business Partner', text, { workplaceType: 'hybrid' }),
+      ),
+    ).to.deep.equal({
+      value: 'hybrid',
+      source: 'rules',
+      confidence: 0.95,
+    });
+  });
+
+  it('reads the title, then remote location texts, then the remote flag', () => {
+    expect(
+      classifyWorkArrangementByRules(input('Low-level Senior Software Engineer, Xet Storage - EMEA Remote'))
+        .value,
+    ).to.equal('remote');
+    expect(classifyWorkArrangementByRules(input('Staff Accountant - BSC (Hybrid)')).value).to.equal('hybrid');
+    expect(classifyWorkArrangementByRules(input('Hybrid Cloud Engineer')).value).to.equal('unknown');
+    expect(
+      classifyWorkArrangementByRules(
+        input('Account Executive | HCLS', undefined, { locations: [{ text: 'US Remote' }] }),
+      ).value,
+    ).to.equal('remote');
+    expect(classifyWorkArrangementByRules(input('Engineer', undefined, { remote: true })).value).to.equal(
+      'remote',
+    );
+  });
+
+  it('reads description sentences from the fixtures', () => {
+    expect(textArrangement('Our engineering team is in-person 5 days a week in SF and Miami.')).to.equal(
+      'on_site',
+    );
+    expect(
+      textArrangement('Must be comfortable being on-site 5 days a week in our River North office.'),
+    ).to.equal('on_site');
+    expect(
+      textArrangement(
+        'Location: This role is based 3 days per week out of our San Francisco, HQ and is not eligible for full-time remote work.',
+      ),
+    ).to.equal('hybrid');
+    expect(textArrangement('Able to come into the office 2 days per week, or 3 when needed.')).to.equal(
+      'hybrid',
+    );
+    expect(textArrangement('Remote-first, Berlin office minimum once a week')).to.equal('hybrid');
+    expect(textArrangement('100% remote WFH: Work from anywhere with a fully remote setup')).to.equal(
+      'remote',
+    );
+  });
+
+  it('ignores policy menus and stays silent on contradictions', () => {
+    // American Express boilerplate.
+    expect(
+      textArrangement(
+        'Depending on role and business needs, colleagues will either work onsite, in a hybrid model (combination of in-office and virtual days) or fully virtually.',
+      ),
+    ).to.equal(undefined);
+    expect(textArrangement('This is a fully remote role. This role is fully on-site.')).to.equal(undefined);
+    expect(textArrangement('We build tools for remote teams.')).to.equal(undefined);
+  });
+
+  it('treats a false remote flag with nothing else as on site, and silence as unknown', () => {
+    expect(
+      classifyWorkArrangementByRules(input('Office Manager', undefined, { remote: false })),
+    ).to.deep.equal({
+      value: 'on_site',
+      source: 'rules',
+      confidence: 0.6,
+    });
+    expect(classifyWorkArrangementByRules(input('Account Executive')).value).to.equal('unknown');
+  });
+
+  it('exposes the rules through the classifier interface', async () => {
+    const result = await new RulesWorkArrangementClassifier().classify(
+      input('Engineer', undefined, { workplaceType: 'remote' }),
+    );
+    expect(result.source).to.equal('rules');
+    expect(result.value).to.equal('remote');
+  });
+});

@@ -1,0 +1,228 @@
+import { expect } from 'chai';
+import type { Location } from '../../../src/domain/job.js';
+import { countryName, deriveLocations, normalizeName } from '../../../src/ingest/normalize/locations.js';
+import type { SourceLocation } from '../../../src/ingest/types.js';
+
+/** City/country-code pairs of the derived locations, in order. */
+function places(...locations: SourceLocation[]): [string | null, string | null][] {
+  return deriveLocations(locations).locations.map((l) => [l.city, l.country_code]);
+}
+
+function only(...locations: SourceLocation[]): Location {
+  const [first, ...rest] = deriveLocations(locations).locations;
+  expect(rest).to.have.length(0);
+  if (first === undefined) throw new Error('no location derived');
+  return first;
+}
+
+describe('deriveLocations', function () {
+  // The first call loads and indexes the gazetteer (~0.5 s).
+  this.timeout(20_000);
+
+  describe('free text from the fixtures', () => {
+    it('splits lists on ";" and on commas between cities', () => {
+      expect(places({ text: 'Berlin; London; Munich' })).to.deep.equal([
+        ['Berlin', 'DE'],
+        ['London', 'GB'],
+        ['Munich', 'DE'],
+      ]);
+      // greenhouse/stripe-job-detail.json
+      expect(places({ text: 'Toronto, New York, San Francisco' })).to.deep.equal([
+        ['Toronto', 'CA'],
+        ['New York City', 'US'],
+        ['San Francisco', 'US'],
+      ]);
+    });
+
+    it('reads "City, Region" and "City, Country" as one place', () => {
+      expect(places({ text: 'Utrecht, Netherlands' })).to.deep.equal([['Utrecht', 'NL']]);
+      expect(places({ text: 'London, England, United Kingdom' })).to.deep.equal([['London', 'GB']]);
+      expect(places({ text: 'Palo Alto, CA' })).to.deep.equal([['Palo Alto', 'US']]);
+      expect(places({ text: 'Atlanta, Georgia' })).to.deep.equal([['Atlanta', 'US']]);
+      expect(places({ text: 'Richardson, TX, US, 75080' })).to.deep.equal([['Richardson', 'US']]);
+      expect(places({ text: 'Baxley, GA, United States' })).to.deep.equal([['Baxley', 'US']]);
+      expect(places({ text: 'London, UK' })).to.deep.equal([['London', 'GB']]);
+    });
+
+    it('handles upper-case city names (iCIMS)', () => {
+      expect(places({ text: 'OAKBROOK TERRACE, Illinois' })).to.deep.equal([['Oakbrook Terrace', 'US']]);
+      expect(places({ text: 'PHILADELPHIA, Pennsylvania' })).to.deep.equal([['Philadelphia', 'US']]);
+    });
+
+    it('knows common aliases and abbreviations', () => {
+      expect(places({ text: 'San Francisco Bay Area' })).to.deep.equal([['San Francisco', 'US']]);
+      expect(places({ text: 'SF, NYC, SEA, CHI' })).to.deep.equal([
+        ['San Francisco', 'US'],
+        ['New York City', 'US'],
+        ['Seattle', 'US'],
+        ['Chicago', 'US'],
+      ]);
+      expect(places({ text: 'Bangalore, India' })).to.deep.equal([['Bengaluru', 'IN']]);
+    });
+
+    it('reads remote texts as a country plus the remote flag', () => {
+      const r = deriveLocations([{ text: 'Remote - United States' }]);
+      expect(r.remote).to.equal(true);
+      expect(r.locations).to.deep.equal([
+        { city: null, country: 'United States', country_code: 'US', lat: null, lng: null },
+      ]);
+      expect(places({ text: 'Remote - Canada' })).to.deep.equal([[null, 'CA']]);
+      expect(places({ text: 'US Remote' })).to.deep.equal([[null, 'US']]);
+      expect(places({ text: 'Remote-India (PEO)' })).to.deep.equal([[null, 'IN']]);
+      expect(deriveLocations([{ text: 'Remote job' }]).remote).to.equal(true);
+    });
+
+    it('reads "US-City" prefixes and drops a country already covered by a city', () => {
+      const text = 'US-Remote, US-San Francisco, US-Chicago, US-New York, US-Seattle, US-Texas';
+      const r = deriveLocations([{ text }]);
+      expect(r.remote).to.equal(true);
+      expect(r.locations.map((l) => l.city)).to.deep.equal([
+        'San Francisco',
+        'Chicago',
+        'New York City',
+        'Seattle',
+      ]);
+    });
+
+    it('yields nothing for texts that name no place', () => {
+      for (const text of ['Hybrid', '2 Locations', 'Remote', 'Multiple Locations']) {
+        expect(deriveLocations([{ text }]).locations, text).to.deep.equal([]);
+      }
+      expect(deriveLocations([{ text: 'Hybrid' }]).remote).to.equal(undefined);
+    });
+
+    it('resolves a bare country to a country-only entry, and a city-state to its city', () => {
+      expect(only({ text: 'Japan' })).to.deep.equal({
+        city: null,
+        country: 'Japan',
+        country_code: 'JP',
+        lat: null,
+        lng: null,
+      });
+      expect(places({ text: 'Singapore' })).to.deep.equal([['Singapore', 'SG']]);
+    });
+
+    it('prefers the most populous city, or the one in the published country', () => {
+      expect(places({ text: 'London' })).to.deep.equal([['London', 'GB']]);
+      expect(places({ text: 'Boston' })).to.deep.equal([['Boston', 'US']]);
+      expect(places({ text: 'Bombay, MH', countryCode: 'IN' })).to.deep.equal([['Mumbai', 'IN']]);
+      expect(places({ text: 'London', countryCode: 'CA' })).to.deep.equal([['London', 'CA']]);
+    });
+
+    it('splits "A or B" but keeps "OR" (Oregon) as a region', () => {
+      expect(places({ text: 'Pittsburgh or Cleveland' })).to.deep.equal([
+        ['Pittsburgh', 'US'],
+        ['Cleveland', 'US'],
+      ]);
+      expect(places({ text: 'Portland, OR' })).to.deep.equal([['Portland', 'US']]);
+    });
+  });
+
+  describe('structured members', () => {
+    it('wins over text and keeps published coordinates (SmartRecruiters)', () => {
+      const l = only({
+        text: 'Fujisawa, Kanagawa, Japan',
+        city: 'Fujisawa',
+        region: 'Kanagawa',
+        countryCode: 'JP',
+        lat: 35.3391654,
+        lng: 139.49014,
+      });
+      expect(l).to.deep.equal({
+        city: 'Fujisawa',
+        country: 'Japan',
+        country_code: 'JP',
+        lat: 35.3391654,
+        lng: 139.49014,
+      });
+      // Comeet: the display name says Dallas, the structured city is Plano.
+      expect(places({ text: 'Dallas', city: 'Plano', region: 'TX', countryCode: 'US' })).to.deep.equal([
+        ['Plano', 'US'],
+      ]);
+    });
+
+    it('uses the region to pick the city and to infer the country (BambooHR)', () => {
+      const l = only({ city: 'Fort Lauderdale', region: 'Florida' });
+      expect(l.country_code).to.equal('US');
+      expect(l.lat).to.be.closeTo(26.12, 0.05);
+    });
+
+    it('falls back to the text when the structured city is misspelled (Ashby "San Fransisco")', () => {
+      expect(
+        places({ text: 'San Francisco, CA', city: 'San Fransisco', region: 'California', country: 'USA' }),
+      ).to.deep.equal([['San Francisco', 'US']]);
+    });
+
+    it('keeps an unknown published city with null coordinates (Breezy "Chaos, FL")', () => {
+      expect(
+        only({
+          text: 'Chaos, FL',
+          city: 'Chaos',
+          region: 'Florida',
+          country: 'United States',
+          countryCode: 'US',
+        }),
+      ).to.deep.equal({
+        city: 'Chaos',
+        country: 'United States',
+        country_code: 'US',
+        lat: null,
+        lng: null,
+      });
+    });
+
+    it('reads countries by name, alpha-2 and alpha-3, and common variants', () => {
+      expect(places({ country: 'USA' })).to.deep.equal([[null, 'US']]);
+      expect(places({ country: 'United States of America' })).to.deep.equal([[null, 'US']]);
+      expect(places({ country: 'UK' })).to.deep.equal([[null, 'GB']]);
+      expect(places({ country: 'The Netherlands' })).to.deep.equal([[null, 'NL']]);
+      expect(places({ countryCode: 'de' })).to.deep.equal([[null, 'DE']]);
+    });
+
+    it('lets the text add the city to a bare structured country (Workday "Stamford Hub")', () => {
+      expect(
+        places({ text: 'Stamford Hub', country: 'United States of America', countryCode: 'US' }),
+      ).to.deep.equal([['Stamford', 'US']]);
+    });
+
+    it('dedupes and keeps a remote country without an office city (Ashby Ramp)', () => {
+      const r = deriveLocations([
+        { text: 'New York, NY (HQ)', city: 'New York City', region: 'NY', country: 'USA' },
+        { text: 'Remote (Canada)', country: 'Canada' },
+        { text: 'Remote (US)', country: 'United States' },
+        { text: 'Miami, FL', city: 'Miami', region: 'Florida', country: 'USA' },
+        { text: 'New York, NY', city: 'New York City', region: 'NY', country: 'USA' },
+      ]);
+      expect(r.remote).to.equal(true);
+      expect(r.locations.map((l) => [l.city, l.country_code])).to.deep.equal([
+        ['New York City', 'US'],
+        [null, 'CA'],
+        ['Miami', 'US'],
+      ]);
+    });
+  });
+
+  it('always returns all five keys and a derivation', () => {
+    const r = deriveLocations([{ text: 'Berlin' }, { country: 'Japan' }]);
+    for (const l of r.locations)
+      expect(Object.keys(l).sort()).to.deep.equal(['city', 'country', 'country_code', 'lat', 'lng']);
+    expect(r.derivation.source).to.equal('rules');
+    expect(deriveLocations([{ city: 'Berlin', countryCode: 'DE' }]).derivation).to.deep.equal({
+      source: 'source_field',
+      confidence: 1,
+    });
+    expect(deriveLocations([])).to.deep.equal({
+      locations: [],
+      derivation: { source: 'source_field', confidence: 1 },
+    });
+  });
+
+  it('normalizes names and prints short English country names', () => {
+    expect(normalizeName('  Zürich ')).to.equal('zurich');
+    expect(normalizeName('St. Louis')).to.equal('st louis');
+    expect(countryName('US')).to.equal('United States');
+    expect(countryName('GB')).to.equal('United Kingdom');
+    expect(countryName('IR')).to.equal('Iran');
+    expect(countryName('XX')).to.equal(null);
+  });
+});
