@@ -1,15 +1,21 @@
 /**
  * `npm start`: the embedded default. Brings up the local Elasticsearch + Postgres, prepares schema
- * and index, creates a demo Scale account, serves the API on a printed port, and stops everything
- * on Ctrl-C.
+ * and index, loads the demo corpus through the real connectors from a local fixture server (kept
+ * running so the worker can re-crawl it), creates a demo Scale account, serves the API and runs the
+ * worker, and stops everything on Ctrl-C.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { createServices, openRuntime } from '../src/runtime.js';
+import { createIngestDeps } from '../src/ingest/deps.js';
+import { catchUp, crawlBoards, registerBoard } from '../src/ingest/service.js';
+import { systemClock } from '../src/lib/clock.js';
 import { ensureJobsIndex } from '../src/search/indices.js';
+import { serveDemoCorpus } from './lib/demo-corpus.js';
 import { devEnv, devStackDown, devStackUp } from './lib/dev.js';
+import { startFixtureServer } from './lib/fixture-server.js';
 import { log } from './lib/stack.js';
 
 async function portIsFree(port: number): Promise<boolean> {
@@ -32,10 +38,19 @@ const requested = Number(env.PORT ?? '8080');
 env.PORT = String((await portIsFree(requested)) ? requested : 0);
 const config = loadConfig(env);
 const runtime = openRuntime(config);
+const fixtures = await startFixtureServer();
 let key: string;
 try {
   await migrate(runtime.database.db, config.postgres.schema);
   await ensureJobsIndex(runtime.es, runtime.indices);
+  const ids: string[] = [];
+  for (const line of serveDemoCorpus(fixtures)) ids.push(await registerBoard(runtime.database.db, line));
+  const summaries = await crawlBoards(createIngestDeps(runtime.database.db, config, systemClock), ids, 4);
+  const projected = await catchUp(runtime.database.db, runtime.es, runtime.indices.alias, systemClock);
+  log(
+    `demo corpus: ${summaries.length} boards, ${summaries.reduce((n, s) => n + s.fetched, 0)} postings crawled, ` +
+      `${projected.applied} ledger events projected`,
+  );
   key = (
     await createServices(runtime).accounts.createActiveAccount({
       email: 'demo@example.com',
@@ -50,6 +65,10 @@ try {
 const api = spawn(process.execPath, ['--import', 'tsx', 'src/main/api.ts'], {
   env,
   stdio: ['ignore', 'pipe', 'inherit'],
+});
+const worker = spawn(process.execPath, ['--import', 'tsx', 'src/main/worker.ts'], {
+  env: { ...env, LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
 });
 let announced = false;
 api.stdout.setEncoding('utf8');
@@ -67,18 +86,22 @@ api.stdout.on('data', (chunk: string) => {
   }
 });
 
-const apiExited = new Promise<void>((resolve) =>
-  api.once('exit', () => {
-    resolve();
-  }),
-);
+const exited = (child: ChildProcess): Promise<void> =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) resolve();
+    else
+      child.once('exit', () => {
+        resolve();
+      });
+  });
 let stopping = false;
 /** The API first (it closes its pools), then Elasticsearch and Postgres. */
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  if (api.exitCode === null) api.kill('SIGTERM');
-  await apiExited;
+  for (const child of [api, worker]) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all([exited(api), exited(worker)]);
+  await fixtures.close();
   await devStackDown();
   process.exit(code);
 }
@@ -86,5 +109,9 @@ process.once('SIGINT', () => void stop(0));
 process.once('SIGTERM', () => void stop(0));
 api.on('exit', (code) => {
   log(`API exited with ${String(code)}`);
+  void stop(code ?? 1);
+});
+worker.on('exit', (code) => {
+  log(`worker exited with ${String(code)}`);
   void stop(code ?? 1);
 });

@@ -45,7 +45,10 @@ export async function startFixtureServer(): Promise<FixtureServer> {
         return;
       }
       res
-        .writeHead(response.status ?? 200, { 'content-type': response.contentType ?? 'application/json', ...response.headers })
+        .writeHead(response.status ?? 200, {
+          'content-type': response.contentType ?? 'application/json',
+          ...response.headers,
+        })
         .end(response.body);
     });
   });

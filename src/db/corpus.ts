@@ -92,7 +92,8 @@ export class CorpusRepository {
   /** Claims up to `limit` boards whose crawl is due, pushing their next_crawl_at so no other worker takes them. */
   async claimDueBoards(limit: number): Promise<string[]> {
     const rows = await this.db.any<{ id: string }>(
-      `UPDATE boards SET next_crawl_at = now() + make_interval(secs => crawl_interval_s)
+      // ±10 % jitter spreads boards registered together over time.
+      `UPDATE boards SET next_crawl_at = now() + make_interval(secs => crawl_interval_s * (0.9 + random() * 0.2))
         WHERE id IN (SELECT id FROM boards
                       WHERE next_crawl_at <= now() AND health <> 'dead'
                       ORDER BY next_crawl_at LIMIT $1 FOR UPDATE SKIP LOCKED)

@@ -17,8 +17,9 @@ import {
   type CrawlOutcome,
   type JobChange,
   type LifecyclePolicy,
+  type PreparedJob,
 } from './lifecycle.js';
-import { prepareJob } from './normalize/job.js';
+import { descriptionOf, prepareJob, type PrepareContext } from './normalize/job.js';
 import {
   BoardNotFoundError,
   TransientFetchError,
@@ -26,6 +27,7 @@ import {
   type EnrichInput,
   type Enrichment,
   type HttpClient,
+  type SourcePosting,
 } from './types.js';
 
 export interface IngestDeps {
@@ -131,19 +133,13 @@ async function fetchBoard(deps: IngestDeps, board: BoardWithCompany): Promise<Cr
       },
       deps.http,
     );
-    const now = deps.clock.now();
+    const ctx = { board, company: board.company, now: deps.clock.now() };
     const jobs = [];
     for (const posting of result.postings) {
       if (posting.unlisted === true) continue;
       const organization =
         posting.organization ?? result.boardName ?? board.company.display_name ?? board.slug;
-      const enrichment = await deps.enrich({
-        title: posting.title,
-        organization,
-        ...(posting.descriptionText === undefined ? {} : { descriptionText: posting.descriptionText }),
-        posting,
-      });
-      jobs.push(prepareJob({ ...posting, organization }, { board, company: board.company, now }, enrichment));
+      jobs.push(await preparePosting(deps.enrich, { ...posting, organization }, ctx));
     }
     return { kind: 'ok', jobs };
   } catch (error) {
@@ -155,6 +151,22 @@ async function fetchBoard(deps: IngestDeps, board: BoardWithCompany): Promise<Cr
       reason: error instanceof Error ? `unreadable response: ${error.message}` : 'unreadable response',
     };
   }
+}
+
+/** Description once, enrichment over it, then the job draft. `posting.organization` must be set. */
+export async function preparePosting(
+  enrich: IngestDeps['enrich'],
+  posting: SourcePosting & { organization: string },
+  ctx: PrepareContext,
+): Promise<PreparedJob> {
+  const description = descriptionOf(posting);
+  const enrichment = await enrich({
+    title: posting.title,
+    organization: posting.organization,
+    ...(description === undefined ? {} : { descriptionText: description }),
+    posting,
+  });
+  return prepareJob(posting, ctx, enrichment, description);
 }
 
 function toEvent(change: JobChange): NewEvent {

@@ -10,7 +10,8 @@ import { projectPending, type ProjectionResult } from '../ledger/projector.js';
 import { sequencePending } from '../ledger/sequencer.js';
 import type { EsClient } from '../search/client.js';
 import type { BoardLine } from './boards-file.js';
-import { crawlBoard, type CrawlSummary, type IngestDeps } from './pipeline.js';
+import { crawlBoard, preparePosting, recordCrawl, type CrawlSummary, type IngestDeps } from './pipeline.js';
+import type { SourcePosting } from './types.js';
 
 /** Company key from a name or a board: lower-case slug, stable. */
 export function companyKeyOf(text: string): string {
@@ -80,4 +81,42 @@ export async function catchUp(
     total.checkpoint = projected.checkpoint;
     if (sequenced === 0 && projected.applied === 0) return total;
   }
+}
+
+/**
+ * Loads boards that bring their own postings (the synthetic corpus) through normalize → enrich →
+ * the same transactional recordCrawl path as crawled boards. Returns postings recorded.
+ */
+export async function loadBoards(
+  deps: Pick<IngestDeps, 'db' | 'enrich' | 'clock'>,
+  boards: Iterable<{ line: BoardLine; postings: SourcePosting[] }>,
+  concurrency: number,
+  onBoard?: (summary: CrawlSummary) => void,
+): Promise<number> {
+  const limit = pLimit(concurrency);
+  const pending = new Set<Promise<void>>();
+  let recorded = 0;
+  for (const board of boards) {
+    // Bounded in-flight work: generate the next board only when a slot is free (flat memory).
+    while (pending.size >= concurrency * 2) await Promise.race(pending);
+    const task = limit(async () => {
+      const id = await registerBoard(deps.db, board.line);
+      const row = await new CorpusRepository(deps.db).board(id);
+      if (row === null) throw new Error(`board ${id} vanished`);
+      const ctx = { board: row, company: row.company, now: deps.clock.now() };
+      const jobs = [];
+      for (const posting of board.postings) {
+        const organization = posting.organization ?? board.line.company ?? board.line.slug;
+        jobs.push(await preparePosting(deps.enrich, { ...posting, organization }, ctx));
+      }
+      const summary = await recordCrawl(deps.db, row, { kind: 'ok', jobs }, ctx.now);
+      recorded += summary.created + summary.modified;
+      onBoard?.(summary);
+    }).finally(() => {
+      pending.delete(task);
+    });
+    pending.add(task);
+  }
+  await Promise.all(pending);
+  return recorded;
 }

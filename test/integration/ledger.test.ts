@@ -122,35 +122,29 @@ describe('change ledger', function () {
       });
       await db.tx(async (tx) => {
         await appendEvents(tx, [
-          ...keys
-            .slice(0, 50)
-            .map((key) => ({
-              jobKey: key,
-              revision: 2,
-              kind: 'upsert' as const,
-              change: 'modified' as const,
-              changedFields: ['title'],
-              document: job(key, 2),
-            })),
-          ...keys
-            .slice(50, 80)
-            .map((key) => ({
-              jobKey: key,
-              revision: 2,
-              kind: 'upsert' as const,
-              change: 'closed' as const,
-              changedFields: ['status'],
-              document: job(key, 2, 'closed'),
-            })),
-          ...keys
-            .slice(80, 90)
-            .map((key) => ({
-              jobKey: key,
-              revision: 2,
-              kind: 'tombstone' as const,
-              change: 'deleted' as const,
-              changedFields: [],
-            })),
+          ...keys.slice(0, 50).map((key) => ({
+            jobKey: key,
+            revision: 2,
+            kind: 'upsert' as const,
+            change: 'modified' as const,
+            changedFields: ['title'],
+            document: job(key, 2),
+          })),
+          ...keys.slice(50, 80).map((key) => ({
+            jobKey: key,
+            revision: 2,
+            kind: 'upsert' as const,
+            change: 'closed' as const,
+            changedFields: ['status'],
+            document: job(key, 2, 'closed'),
+          })),
+          ...keys.slice(80, 90).map((key) => ({
+            jobKey: key,
+            revision: 2,
+            kind: 'tombstone' as const,
+            change: 'deleted' as const,
+            changedFields: [],
+          })),
         ]);
       });
       await sequencePending(db);

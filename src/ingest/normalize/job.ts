@@ -43,8 +43,13 @@ function organizationOf(posting: SourcePosting, ctx: PrepareContext): string {
   return posting.organization?.trim() || ctx.board.slug;
 }
 
-export function prepareJob(posting: SourcePosting, ctx: PrepareContext, enrichment: Enrichment): PreparedJob {
-  const description = descriptionOf(posting);
+/** `description` is descriptionOf(posting), passed in when the caller already computed it. */
+export function prepareJob(
+  posting: SourcePosting,
+  ctx: PrepareContext,
+  enrichment: Enrichment,
+  description: string | undefined = descriptionOf(posting),
+): PreparedJob {
   const { derivations, ...derived } = enrichment;
   const draft: JobDraft = {
     job_key: jobKey(ctx.board.source, ctx.board.slug, posting.nativeId),

@@ -1,0 +1,79 @@
+/**
+ * The worker's loops: crawl due boards (per-board cadence, jittered, bounded concurrency, polite per
+ * host), number settled ledger events, and project them into the index. Each loop survives its own
+ * failures (logged, retried next tick) and stops when the signal aborts.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Database } from '../db/database.js';
+import { CorpusRepository } from '../db/corpus.js';
+import type { Logger } from '../lib/logger.js';
+import { projectPending } from '../ledger/projector.js';
+import { sequencePending, sequencerLag } from '../ledger/sequencer.js';
+import type { EsClient } from '../search/client.js';
+import type { IngestDeps } from './pipeline.js';
+import { crawlBoards } from './service.js';
+
+export interface WorkerDeps {
+  db: Database;
+  es: EsClient;
+  index: string;
+  ingest: IngestDeps;
+  logger: Logger;
+  concurrency: number;
+}
+
+export interface WorkerTicks {
+  crawlMs: number;
+  sequenceMs: number;
+  projectMs: number;
+}
+
+export const DEFAULT_TICKS: WorkerTicks = { crawlMs: 5000, sequenceMs: 500, projectMs: 1000 };
+
+/** Runs `step` every `intervalMs` until aborted; a failing step is logged and retried next tick. */
+export async function runLoop(
+  name: string,
+  intervalMs: number,
+  signal: AbortSignal,
+  logger: Logger,
+  step: () => Promise<void>,
+): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      await step();
+    } catch (error) {
+      logger.warn({ err: error, loop: name }, 'worker loop step failed');
+    }
+    try {
+      await sleep(intervalMs, undefined, { signal });
+    } catch {
+      return;
+    }
+  }
+}
+
+/** Starts every loop; resolves when all have stopped after `signal` aborts. */
+export async function runWorker(
+  deps: WorkerDeps,
+  signal: AbortSignal,
+  ticks: WorkerTicks = DEFAULT_TICKS,
+): Promise<void> {
+  const corpus = new CorpusRepository(deps.db);
+  await Promise.all([
+    runLoop('crawl', ticks.crawlMs, signal, deps.logger, async () => {
+      const due = await corpus.claimDueBoards(deps.concurrency * 2);
+      if (due.length === 0) return;
+      const summaries = await crawlBoards(deps.ingest, due, deps.concurrency);
+      for (const summary of summaries) deps.logger.info({ crawl: summary }, 'board crawled');
+    }),
+    runLoop('sequence', ticks.sequenceMs, signal, deps.logger, async () => {
+      await sequencePending(deps.db);
+      const lag = await sequencerLag(deps.db);
+      if (lag.oldestSeconds > 60) deps.logger.warn({ lag }, 'change feed lag above 60 s');
+    }),
+    runLoop('project', ticks.projectMs, signal, deps.logger, async () => {
+      const result = await projectPending(deps.db, deps.es, deps.index);
+      if (result.applied > 0) deps.logger.info({ projection: result }, 'ledger projected');
+    }),
+  ]);
+}

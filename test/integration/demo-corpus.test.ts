@@ -1,0 +1,63 @@
+import { expect } from 'chai';
+import { startFixtureServer } from '../../scripts/lib/fixture-server.js';
+import { serveDemoCorpus } from '../../scripts/lib/demo-corpus.js';
+import { createIngestDeps } from '../../src/ingest/deps.js';
+import { catchUp, crawlBoards, registerBoard } from '../../src/ingest/service.js';
+import { systemClock } from '../../src/lib/clock.js';
+import { testEnv } from './env.js';
+
+describe('demo corpus', function () {
+  this.timeout(120_000);
+
+  it('loads every demo board through the real connectors with no failure, every job carrying its receipt', async () => {
+    const env = testEnv();
+    const server = await startFixtureServer();
+    try {
+      const lines = serveDemoCorpus(server);
+      const ids: string[] = [];
+      for (const line of lines) ids.push(await registerBoard(env.runtime.database.db, line));
+      const summaries = await crawlBoards(
+        createIngestDeps(env.runtime.database.db, env.config, systemClock),
+        ids,
+        4,
+      );
+      const failed = summaries.filter((s) => s.outcome !== 'ok' || s.fetched === 0);
+      expect(failed, JSON.stringify(failed)).to.deep.equal([]);
+      const fetched = summaries.reduce((sum, s) => sum + s.fetched, 0);
+      expect(fetched).to.be.at.least(50);
+      await catchUp(env.runtime.database.db, env.runtime.es, env.runtime.indices.alias, systemClock);
+      await env.runtime.es.indices.refresh({ index: env.runtime.indices.alias });
+      const sources = await env.runtime.es.search({
+        index: env.runtime.indices.alias,
+        size: 0,
+        aggs: { sources: { terms: { field: 'source', size: 100 } } },
+      });
+      const buckets = (sources.aggregations?.sources as { buckets: { key: string }[] }).buckets.map(
+        (b) => b.key,
+      );
+      expect(buckets).to.include.members([...new Set(lines.map((l) => l.source))]);
+      const sample = await env.runtime.es.search<Record<string, unknown>>({
+        index: env.runtime.indices.alias,
+        size: 200,
+        query: { match_all: {} },
+      });
+      for (const hit of sample.hits.hits) {
+        for (const member of [
+          'source',
+          'source_slug',
+          'source_endpoint',
+          'directory_verified_at',
+          'job_key',
+          'title',
+          'url',
+          'first_seen',
+        ]) {
+          expect(hit._source, member).to.have.property(member);
+        }
+        expect(Object.values(hit._source ?? {}).includes(null), 'unknown means omitted').to.equal(false);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
