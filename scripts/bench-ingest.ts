@@ -17,15 +17,26 @@ import { devEnv, devStackUp } from './lib/dev.js';
 const { values } = parseArgs({
   options: {
     jobs: { type: 'string', default: '1000000' },
-    concurrency: { type: 'string', default: '2' },
+    concurrency: { type: 'string', default: '4' },
+    threads: { type: 'string', default: '2' },
     seed: { type: 'string', default: '42' },
     prefix: { type: 'string', default: 'bench-ingest' },
   },
 });
 const jobs = Number(values.jobs);
 const concurrency = Number(values.concurrency);
-if (!Number.isInteger(jobs) || jobs < 1 || !Number.isInteger(concurrency) || concurrency < 1) {
-  process.stderr.write('usage: npm run bench:ingest -- [--jobs N] [--concurrency N] [--seed N]\n');
+const threads = Number(values.threads);
+if (
+  !Number.isInteger(jobs) ||
+  jobs < 1 ||
+  !Number.isInteger(concurrency) ||
+  concurrency < 1 ||
+  !Number.isInteger(threads) ||
+  threads < 0
+) {
+  process.stderr.write(
+    'usage: npm run bench:ingest -- [--jobs N] [--concurrency N] [--threads N] [--seed N]\n',
+  );
   process.exit(64);
 }
 
@@ -39,6 +50,7 @@ const config = loadConfig({
   ES_REQUEST_TIMEOUT_MS: '60000',
 });
 const runtime = openRuntime(config);
+let closeIngest = (): Promise<void> => Promise.resolve();
 const { db } = runtime.database;
 try {
   // A clean slate every run, so figures compare.
@@ -50,7 +62,8 @@ try {
   });
   await migrate(db, schema);
   await ensureJobsIndex(runtime.es, runtime.indices);
-  const deps = createIngestDeps(db, config, systemClock);
+  const deps = createIngestDeps(db, config, systemClock, undefined, threads);
+  closeIngest = deps.close;
   const boards = (function* () {
     for (const board of syntheticBoards({ seed: Number(values.seed), jobs })) {
       yield {
@@ -89,7 +102,7 @@ try {
   const rate = (n: number, ms: number): string => `${Math.round(n / (ms / 1000)).toLocaleString('en-US')}/s`;
   process.stdout.write(
     [
-      `bench:ingest — ${jobs.toLocaleString('en-US')} synthetic jobs, concurrency ${concurrency}, ES ${values.prefix}, PG schema ${schema}`,
+      `bench:ingest — ${jobs.toLocaleString('en-US')} synthetic jobs, concurrency ${concurrency}, ${threads} prepare threads, ES ${values.prefix}, PG schema ${schema}`,
       `  normalize + enrich + job_state/ledger commit: ${((t1 - t0) / 1000).toFixed(1)} s  ${rate(done, t1 - t0)}`,
       `  sequence + project into ES:                   ${((t2 - t1) / 1000).toFixed(1)} s  ${rate(projected.applied, t2 - t1)}`,
       `  end to end (searchable):                      ${((t2 - t0) / 1000).toFixed(1)} s  ${rate(indexed, t2 - t0)} docs/s`,
@@ -98,5 +111,6 @@ try {
     ].join('\n'),
   );
 } finally {
+  await closeIngest();
   await runtime.close();
 }

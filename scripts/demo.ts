@@ -45,7 +45,8 @@ try {
   await ensureJobsIndex(runtime.es, runtime.indices);
   const ids: string[] = [];
   for (const line of serveDemoCorpus(fixtures)) ids.push(await registerBoard(runtime.database.db, line));
-  const summaries = await crawlBoards(createIngestDeps(runtime.database.db, config, systemClock), ids, 4);
+  const ingest = createIngestDeps(runtime.database.db, config, systemClock, undefined, 0);
+  const summaries = await crawlBoards(ingest, ids, 4);
   const projected = await catchUp(runtime.database.db, runtime.es, runtime.indices.alias, systemClock);
   log(
     `demo corpus: ${summaries.length} boards, ${summaries.reduce((n, s) => n + s.fetched, 0)} postings crawled, ` +

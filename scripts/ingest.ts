@@ -34,12 +34,14 @@ try {
 }
 
 const runtime = await scriptRuntime();
+let closeIngest = (): Promise<void> => Promise.resolve();
 try {
   await migrate(runtime.database.db, runtime.config.postgres.schema);
   await ensureJobsIndex(runtime.es, runtime.indices);
   const ids: string[] = [];
   for (const line of lines) ids.push(await registerBoard(runtime.database.db, line));
   const deps = createIngestDeps(runtime.database.db, runtime.config, systemClock);
+  closeIngest = deps.close;
   const bar = new SingleBar(
     { format: 'crawl [{bar}] {value}/{total} boards | {jobs} jobs' },
     Presets.shades_classic,
@@ -59,6 +61,7 @@ try {
     );
   }
 } finally {
+  await closeIngest();
   await runtime.close();
 }
 

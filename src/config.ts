@@ -13,6 +13,8 @@ export interface Config {
     httpMaxAttempts: number;
     /** Boards crawled at once by one worker. */
     concurrency: number;
+    /** Threads that normalize and enrich postings (0 = on the main thread). */
+    threads: number;
     /** Minimum spacing of requests to one host (politeness). */
     hostMinIntervalMs: number;
     userAgent: string;
@@ -71,6 +73,7 @@ export function loadConfig(env: Env = process.env): Config {
       httpTimeoutMs: read.int('CRAWL_HTTP_TIMEOUT_MS', 20_000, 100, 300_000),
       httpMaxAttempts: read.int('CRAWL_HTTP_MAX_ATTEMPTS', 4, 1, 10),
       concurrency: read.int('CRAWL_CONCURRENCY', 4, 1, 64),
+      threads: read.int('INGEST_THREADS', 2, 0, 64),
       hostMinIntervalMs: read.int('CRAWL_HOST_MIN_INTERVAL_MS', 1000, 0, 60_000),
       userAgent: read.string('CRAWL_USER_AGENT', 'job-listings-data-service/1.0'),
       deadAfterFailures: read.int('BOARD_DEAD_AFTER_FAILURES', 3, 1, 100),

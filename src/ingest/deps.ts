@@ -1,29 +1,29 @@
-/** Wires ingestion from Config: polite HTTP client, connectors on the given clock, enrichment. */
+/** Wires ingestion from Config: polite HTTP client, connectors on the given clock, the prepare pool. */
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { createConnectors } from './connectors/index.js';
-import {
-  enrich,
-  OpenAICompatibleWorkArrangementClassifier,
-  RulesWorkArrangementClassifier,
-  type WorkArrangementClassifier,
-} from './enrich/index.js';
+import { workArrangementClassifierFor, type ClassifierSettings } from './enrich/classifier-settings.js';
+import { enrich } from './enrich/index.js';
 import { createHttpClient } from './http.js';
-import type { IngestDeps } from './pipeline.js';
+import { preparePosting, type IngestDeps } from './pipeline.js';
 import { politeHttpClient } from './politeness.js';
+import { createPreparePool, type PrepareFn } from './prepare.js';
 
-/** The work-arrangement classifier: a language model when LLM_BASE_URL is set, deterministic rules otherwise. */
-export function workArrangementClassifier(config: Config, logger?: Logger): WorkArrangementClassifier {
-  if (config.llm === undefined) return new RulesWorkArrangementClassifier();
-  return new OpenAICompatibleWorkArrangementClassifier({
-    ...config.llm,
-    onFallback: (reason) => logger?.warn({ reason }, 'work-arrangement model unavailable; rules used'),
-  });
+export interface IngestRuntime extends IngestDeps {
+  /** Stops the prepare threads; call once when done. */
+  close: () => Promise<void>;
 }
 
-export function createIngestDeps(db: Database, config: Config, clock: Clock, logger?: Logger): IngestDeps {
+/** Ingestion dependencies; `threads` overrides INGEST_THREADS (0 = prepare inline). */
+export function createIngestDeps(
+  db: Database,
+  config: Config,
+  clock: Clock,
+  logger?: Logger,
+  threads = config.ingest.threads,
+): IngestRuntime {
   const http = politeHttpClient(
     createHttpClient({
       timeoutMs: config.ingest.httpTimeoutMs,
@@ -32,16 +32,29 @@ export function createIngestDeps(db: Database, config: Config, clock: Clock, log
     }),
     config.ingest.hostMinIntervalMs,
   );
-  const workArrangement = workArrangementClassifier(config, logger);
+  const settings: ClassifierSettings = config.llm === undefined ? {} : { llm: config.llm };
+  let prepare: PrepareFn;
+  let close = (): Promise<void> => Promise.resolve();
+  if (threads > 0) {
+    const pool = createPreparePool(threads, settings);
+    prepare = pool.prepare;
+    close = pool.close;
+  } else {
+    const workArrangement = workArrangementClassifierFor(settings, (reason) =>
+      logger?.warn({ reason }, 'work-arrangement model unavailable; rules used'),
+    );
+    prepare = (posting, ctx) => preparePosting((input) => enrich(input, { workArrangement }), posting, ctx);
+  }
   return {
     db,
     http,
     connectors: createConnectors({ clock }),
-    enrich: (input) => enrich(input, { workArrangement }),
+    prepare,
     clock,
     policy: {
       deadAfterFailures: config.ingest.deadAfterFailures,
       emptyConfirmations: config.ingest.emptyConfirmations,
     },
+    close,
   };
 }

@@ -20,6 +20,7 @@ import {
   type PreparedJob,
 } from './lifecycle.js';
 import { descriptionOf, prepareJob, type PrepareContext } from './normalize/job.js';
+import type { PrepareFn } from './prepare.js';
 import {
   BoardNotFoundError,
   TransientFetchError,
@@ -34,7 +35,8 @@ export interface IngestDeps {
   db: Database;
   http: HttpClient;
   connectors: ReadonlyMap<string, Connector>;
-  enrich: (input: EnrichInput) => Promise<Enrichment>;
+  /** Normalize + enrich one posting (inline, or on the prepare pool's threads). */
+  prepare: PrepareFn;
   clock: Clock;
   policy?: LifecyclePolicy;
 }
@@ -139,9 +141,9 @@ async function fetchBoard(deps: IngestDeps, board: BoardWithCompany): Promise<Cr
       if (posting.unlisted === true) continue;
       const organization =
         posting.organization ?? result.boardName ?? board.company.display_name ?? board.slug;
-      jobs.push(await preparePosting(deps.enrich, { ...posting, organization }, ctx));
+      jobs.push(deps.prepare({ ...posting, organization }, ctx));
     }
-    return { kind: 'ok', jobs };
+    return { kind: 'ok', jobs: await Promise.all(jobs) };
   } catch (error) {
     if (error instanceof BoardNotFoundError) return { kind: 'not_found', signal: error.signal };
     if (error instanceof TransientFetchError) return { kind: 'transient', reason: error.reason };
@@ -155,7 +157,7 @@ async function fetchBoard(deps: IngestDeps, board: BoardWithCompany): Promise<Cr
 
 /** Description once, enrichment over it, then the job draft. `posting.organization` must be set. */
 export async function preparePosting(
-  enrich: IngestDeps['enrich'],
+  enrich: (input: EnrichInput) => Promise<Enrichment>,
   posting: SourcePosting & { organization: string },
   ctx: PrepareContext,
 ): Promise<PreparedJob> {

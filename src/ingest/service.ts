@@ -10,7 +10,7 @@ import { projectPending, type ProjectionResult } from '../ledger/projector.js';
 import { sequencePending } from '../ledger/sequencer.js';
 import type { EsClient } from '../search/client.js';
 import type { BoardLine } from './boards-file.js';
-import { crawlBoard, preparePosting, recordCrawl, type CrawlSummary, type IngestDeps } from './pipeline.js';
+import { crawlBoard, recordCrawl, type CrawlSummary, type IngestDeps } from './pipeline.js';
 import type { SourcePosting } from './types.js';
 
 /** Company key from a name or a board: lower-case slug, stable. */
@@ -88,7 +88,7 @@ export async function catchUp(
  * the same transactional recordCrawl path as crawled boards. Returns postings recorded.
  */
 export async function loadBoards(
-  deps: Pick<IngestDeps, 'db' | 'enrich' | 'clock'>,
+  deps: Pick<IngestDeps, 'db' | 'prepare' | 'clock'>,
   boards: Iterable<{ line: BoardLine; postings: SourcePosting[] }>,
   concurrency: number,
   onBoard?: (summary: CrawlSummary) => void,
@@ -107,9 +107,9 @@ export async function loadBoards(
       const jobs = [];
       for (const posting of board.postings) {
         const organization = posting.organization ?? board.line.company ?? board.line.slug;
-        jobs.push(await preparePosting(deps.enrich, { ...posting, organization }, ctx));
+        jobs.push(deps.prepare({ ...posting, organization }, ctx));
       }
-      const summary = await recordCrawl(deps.db, row, { kind: 'ok', jobs }, ctx.now);
+      const summary = await recordCrawl(deps.db, row, { kind: 'ok', jobs: await Promise.all(jobs) }, ctx.now);
       recorded += summary.created + summary.modified;
       onBoard?.(summary);
     }).finally(() => {

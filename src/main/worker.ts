@@ -23,16 +23,18 @@ process.once('SIGINT', () => {
   controller.abort();
 });
 logger.info('worker started');
+const ingest = createIngestDeps(runtime.database.db, config, systemClock, logger);
 await runWorker(
   {
     db: runtime.database.db,
     es: runtime.es,
     index: runtime.indices.alias,
-    ingest: createIngestDeps(runtime.database.db, config, systemClock, logger),
+    ingest,
     logger,
     concurrency: config.ingest.concurrency,
   },
   controller.signal,
 );
 logger.info('worker stopped');
+await ingest.close();
 await runtime.close();

@@ -16,11 +16,9 @@ describe('demo corpus', function () {
       const lines = serveDemoCorpus(server);
       const ids: string[] = [];
       for (const line of lines) ids.push(await registerBoard(env.runtime.database.db, line));
-      const summaries = await crawlBoards(
-        createIngestDeps(env.runtime.database.db, env.config, systemClock),
-        ids,
-        4,
-      );
+      // Two prepare threads: the demo load also exercises the worker-thread pool.
+      const ingest = createIngestDeps(env.runtime.database.db, env.config, systemClock, undefined, 2);
+      const summaries = await crawlBoards(ingest, ids, 4).finally(() => ingest.close());
       const failed = summaries.filter((s) => s.outcome !== 'ok' || s.fetched === 0);
       expect(failed, JSON.stringify(failed)).to.deep.equal([]);
       const fetched = summaries.reduce((sum, s) => sum + s.fetched, 0);

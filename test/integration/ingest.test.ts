@@ -51,7 +51,7 @@ describe('ingest through the real connectors, ledger and projector', function ()
     server = await startFixtureServer();
     const env = testEnv();
     deps = {
-      ...createIngestDeps(env.runtime.database.db, env.config, { now: () => clockNow }),
+      ...createIngestDeps(env.runtime.database.db, env.config, { now: () => clockNow }, undefined, 0),
       connectors: CONNECTORS,
       policy: { deadAfterFailures: 2, emptyConfirmations: 2 },
     };
