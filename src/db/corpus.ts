@@ -111,7 +111,7 @@ export class CorpusRepository {
   async jobStates(boardId: string): Promise<StateRow[]> {
     return this.db.any<StateRow>(
       `SELECT job_key, status, to_char(first_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS first_seen,
-              content_hash, revision::int AS revision, document
+              content_hash, duplicate_key, revision::int AS revision, document
          FROM job_state WHERE board_id = $1`,
       [boardId],
     );

@@ -39,6 +39,7 @@ export interface StateRow {
   status: JobStatus | 'deleted';
   first_seen: string;
   content_hash: string;
+  duplicate_key: string | null;
   revision: number;
   document: StoredDocument;
 }
@@ -70,6 +71,8 @@ export interface JobChange {
   document: StoredDocument;
   contentHash: string;
   duplicateKey?: string;
+  /** The duplicate key the job had before this change, so its old group is regrouped too. */
+  previousDuplicateKey?: string;
   changedFields: string[];
 }
 
@@ -205,6 +208,7 @@ function modified(row: StateRow, job: PreparedJob, now: string): JobChange {
     document,
     contentHash: job.contentHash,
     ...(job.duplicateKey === undefined ? {} : { duplicateKey: job.duplicateKey }),
+    ...previousKey(row),
     changedFields: changedPublicFields(row.document, document),
   };
 }
@@ -222,6 +226,7 @@ function reopened(row: StateRow, job: PreparedJob, now: string): JobChange {
     document,
     contentHash: job.contentHash,
     ...(job.duplicateKey === undefined ? {} : { duplicateKey: job.duplicateKey }),
+    ...previousKey(row),
     changedFields: changedPublicFields(row.document, document),
   };
 }
@@ -239,12 +244,19 @@ function close(row: StateRow, reason: CloseReason, now: string, latest?: Prepare
     close_reason: reason,
     revision: row.revision + 1,
   };
+  const duplicateKey = latest === undefined ? (row.duplicate_key ?? undefined) : latest.duplicateKey;
   return {
     change: 'closed',
     document,
     contentHash: latest?.contentHash ?? row.content_hash,
+    ...(duplicateKey === undefined ? {} : { duplicateKey }),
+    ...previousKey(row),
     changedFields: changedPublicFields(row.document, document),
   };
+}
+
+function previousKey(row: StateRow): { previousDuplicateKey?: string } {
+  return row.duplicate_key === null ? {} : { previousDuplicateKey: row.duplicate_key };
 }
 
 /** Members that are not part of the public Job and never reported as "changed fields". */

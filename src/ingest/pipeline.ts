@@ -100,7 +100,7 @@ export async function recordCrawl(
     await corpus.saveChanges(boardId, plan.changes);
     await corpus.markSeen(plan.seen);
     await appendEvents(tx, plan.changes.map(toEvent));
-    await maintainDuplicates(tx, boardId, plan.changes, nowIso);
+    await maintainDuplicates(tx, plan.changes, nowIso);
     await corpus.updateBoardAfterCrawl(boardId, plan.board);
     const count = (kind: JobChange['change']): number => plan.changes.filter((c) => c.change === kind).length;
     return {
@@ -183,20 +183,12 @@ function toEvent(change: JobChange): NewEvent {
 }
 
 /** Regroups every duplicate key touched by this crawl; membership changes are recorded as modifications. */
-async function maintainDuplicates(
-  tx: Queryable,
-  boardId: string,
-  changes: JobChange[],
-  now: string,
-): Promise<void> {
+async function maintainDuplicates(tx: Queryable, changes: JobChange[], now: string): Promise<void> {
   const touched = new Set<string>();
-  for (const change of changes) if (change.duplicateKey !== undefined) touched.add(change.duplicateKey);
-  const previous = await tx.any<{ duplicate_key: string }>(
-    `SELECT DISTINCT duplicate_key FROM job_state WHERE board_id = $1 AND duplicate_key IS NOT NULL
-        AND job_key = ANY($2) AND status <> 'open'`,
-    [boardId, changes.map((c) => c.document.job_key)],
-  );
-  for (const row of previous) touched.add(row.duplicate_key);
+  for (const change of changes) {
+    if (change.duplicateKey !== undefined) touched.add(change.duplicateKey);
+    if (change.previousDuplicateKey !== undefined) touched.add(change.previousDuplicateKey);
+  }
   for (const key of [...touched].sort()) {
     await tx.any('SELECT pg_advisory_xact_lock(hashtext($1))', [`duplicates:${key}`]);
     const members = await tx.any<{ document: StoredJob }>(

@@ -7,7 +7,8 @@ import type { Database } from '../db/database.js';
 import { CorpusRepository } from '../db/corpus.js';
 import type { Clock } from '../lib/clock.js';
 import { projectPending, type ProjectionResult } from '../ledger/projector.js';
-import { sequencePending } from '../ledger/sequencer.js';
+import { sequenceCommitted } from '../ledger/sequencer.js';
+import { latestSeq } from '../ledger/ledger.js';
 import type { EsClient } from '../search/client.js';
 import type { BoardLine } from './boards-file.js';
 import { crawlBoard, recordCrawl, type CrawlSummary, type IngestDeps } from './pipeline.js';
@@ -65,21 +66,29 @@ export async function crawlBoards(
   );
 }
 
-/** Numbers settled ledger events and projects them into the index until both are caught up. */
+/**
+ * Sequences and projects until every ledger event committed before the call is searchable. Another
+ * projector may hold the projection lock meanwhile; then this waits for it to pass the target.
+ */
 export async function catchUp(
   db: Database,
   es: EsClient,
   index: string,
   clock: Clock,
+  deadlineMs = 120_000,
 ): Promise<ProjectionResult> {
+  await sequenceCommitted(db, deadlineMs);
+  const target = await latestSeq(db);
   const total: ProjectionResult = { applied: 0, stale: 0, checkpoint: 0 };
+  const until = Date.now() + deadlineMs;
   for (;;) {
-    const sequenced = await sequencePending(db);
     const projected = await projectPending(db, es, index, { now: () => clock.now() });
     total.applied += projected.applied;
     total.stale += projected.stale;
     total.checkpoint = projected.checkpoint;
-    if (sequenced === 0 && projected.applied === 0) return total;
+    if (projected.checkpoint >= target) return total;
+    if (Date.now() > until) throw new Error(`projection did not reach seq ${target} within ${deadlineMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

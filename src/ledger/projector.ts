@@ -48,9 +48,9 @@ export async function projectPending(
   const batchSize = options.batchSize ?? 1000;
   const now = options.now ?? (() => new Date());
   return db.task('project', async (task) => {
+    // One projector per ledger: the lock is scoped to the schema the ledger lives in.
     const { locked } = await task.one<{ locked: boolean }>(
-      'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
-      ['ledger:projector'],
+      `SELECT pg_try_advisory_lock(hashtext('ledger:projector:' || current_schema())) AS locked`,
     );
     const result: ProjectionResult = { applied: 0, stale: 0, checkpoint: await checkpointOf(task) };
     if (!locked) return result;
@@ -67,7 +67,7 @@ export async function projectPending(
         }
       }
     } finally {
-      await task.any('SELECT pg_advisory_unlock(hashtext($1))', ['ledger:projector']);
+      await task.any(`SELECT pg_advisory_unlock(hashtext('ledger:projector:' || current_schema()))`);
     }
     return result;
   });

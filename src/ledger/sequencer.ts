@@ -6,12 +6,13 @@
  */
 import type { Database } from '../db/database.js';
 
-const SEQUENCER_LOCK = 'ledger:sequencer';
+const SEQUENCER_LOCK = 'ledger:sequencer:';
 
 /** Numbers up to `limit` settled events; returns how many were numbered. */
 export async function sequencePending(db: Database, limit = 5000): Promise<number> {
   return db.tx('sequence', async (tx) => {
-    await tx.any('SELECT pg_advisory_xact_lock(hashtext($1))', [SEQUENCER_LOCK]);
+    // One sequencer per ledger: the lock is scoped to the schema the ledger lives in.
+    await tx.any(`SELECT pg_advisory_xact_lock(hashtext($1 || current_schema()))`, [SEQUENCER_LOCK]);
     const result = await tx.result(
       `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
             last AS (SELECT COALESCE(max(seq), 0) AS seq FROM change_events),
@@ -28,6 +29,28 @@ export async function sequencePending(db: Database, limit = 5000): Promise<numbe
     );
     return result.rowCount;
   });
+}
+
+/**
+ * Numbers every event committed before the call. Events of transactions still running elsewhere in
+ * the cluster (the horizon is cluster-wide) get numbered once those finish, so this polls briefly.
+ */
+export async function sequenceCommitted(db: Database, deadlineMs = 60_000): Promise<void> {
+  const { target } = await db.one<{ target: string | null }>(
+    'SELECT max(id)::text AS target FROM change_events',
+  );
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    await sequencePending(db);
+    const { left } = await db.one<{ left: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM change_events WHERE id <= $1::bigint AND seq IS NULL) AS left',
+      [target ?? '0'],
+    );
+    if (!left) return;
+    if (Date.now() > until)
+      throw new Error(`events not sequenced within ${deadlineMs} ms (a long transaction holds the horizon?)`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Events written but not yet numbered, and the age of the oldest: the feed-lag metric. */

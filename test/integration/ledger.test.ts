@@ -3,8 +3,10 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { StoredJob } from '../../src/domain/job.js';
 import { appendEvents, latestSeq, readEvents, type LedgerEvent } from '../../src/ledger/ledger.js';
 import { applyToIndex, checkpointOf, projectPending } from '../../src/ledger/projector.js';
-import { sequencePending, sequencerLag } from '../../src/ledger/sequencer.js';
+import { sequenceCommitted, sequencePending, sequencerLag } from '../../src/ledger/sequencer.js';
 import { ensureJobsIndex, indexNames } from '../../src/search/indices.js';
+import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { migrate } from '../../src/db/migrate.js';
 import { testEnv } from './env.js';
 
 function job(key: string, revision: number, status: 'open' | 'closed' = 'open'): StoredJob {
@@ -32,12 +34,24 @@ function job(key: string, revision: number, status: 'open' | 'closed' = 'open'):
 
 describe('change ledger', function () {
   this.timeout(180_000);
+  // A schema of its own: these tests count every event and own the projector checkpoint.
+  let handle: DatabaseHandle;
+  let schema: string;
+  before(async () => {
+    schema = `${testEnv().config.postgres.schema}_ledger`;
+    handle = createDatabase({ ...testEnv().config.postgres, schema });
+    await migrate(handle.db, schema);
+  });
+  after(async () => {
+    await handle.close();
+    await testEnv().runtime.database.db.none('DROP SCHEMA IF EXISTS $1:name CASCADE', [schema]);
+  });
   beforeEach(async () => {
-    await testEnv().runtime.database.db.none('TRUNCATE change_events, projector_checkpoints');
+    await handle.db.none('TRUNCATE change_events, projector_checkpoints');
   });
 
   it('8 concurrent writers, a consumer killed at random: zero lost, zero duplicated, no gaps, per-job order kept', async () => {
-    const { db } = testEnv().runtime.database;
+    const { db } = handle;
     const writers = 8;
     const transactionsPerWriter = 40;
     const written: string[] = [];
@@ -99,7 +113,7 @@ describe('change ledger', function () {
 
   it('projects idempotently with external versioning, and a replay into an empty index reproduces it exactly', async () => {
     const { es } = testEnv().runtime;
-    const { db } = testEnv().runtime.database;
+    const { db } = handle;
     const prefix = `${testEnv().config.elasticsearch.indexPrefix}-lg${randomBytes(2).toString('hex')}`;
     const live = indexNames(`${prefix}a`);
     const replay = indexNames(`${prefix}b`);
@@ -147,7 +161,7 @@ describe('change ledger', function () {
           })),
         ]);
       });
-      await sequencePending(db);
+      await sequenceCommitted(db);
       const fixedNow = (): Date => new Date('2026-02-01T00:00:00.000Z');
       const first = await projectPending(db, es, live.alias, { batchSize: 64, now: fixedNow });
       expect(first).to.deep.include({ applied: 390, stale: 0, checkpoint: 390 });

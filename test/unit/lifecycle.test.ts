@@ -42,7 +42,15 @@ function row(d: JobDraft, status: 'open' | 'closed' = 'open', revision = 1): Sta
     revision,
     ...(status === 'closed' ? { closed_at: T0, close_reason: 'removed_from_board' as const } : {}),
   };
-  return { job_key: d.job_key, status, first_seen: T0, content_hash: contentHash(d), revision, document };
+  return {
+    job_key: d.job_key,
+    status,
+    first_seen: T0,
+    content_hash: contentHash(d),
+    duplicate_key: null,
+    revision,
+    document,
+  };
 }
 
 describe('lifecycle diff', () => {
