@@ -150,9 +150,9 @@ function planSuccessfulCrawl(state: StateRow[], jobs: PreparedJob[], now: string
     if (row === undefined || row.status === 'deleted') {
       changes.push(created(job, now, row === undefined ? 0 : row.revision));
     } else if (row.status === 'closed') {
-      changes.push(reopened(row, job, now));
+      changes.push(updated('reopened', row, job, now));
     } else if (row.content_hash !== job.contentHash) {
-      changes.push(modified(row, job, now));
+      changes.push(updated('modified', row, job, now));
     } else {
       seen.push(key);
     }
@@ -195,7 +195,11 @@ function keepGrouping(draft: JobDraft, previous: StoredDocument): JobDraft {
   };
 }
 
-function modified(row: StateRow, job: PreparedJob, now: string): JobChange {
+/**
+ * A known job seen with new content (`modified`) or seen again after closing (`reopened`): same
+ * job_key and first_seen, closure members gone (the draft has none), revision + 1.
+ */
+function updated(change: 'modified' | 'reopened', row: StateRow, job: PreparedJob, now: string): JobChange {
   const document: StoredDocument = {
     ...keepGrouping(job.draft, row.document),
     status: 'open',
@@ -204,25 +208,7 @@ function modified(row: StateRow, job: PreparedJob, now: string): JobChange {
     revision: row.revision + 1,
   };
   return {
-    change: 'modified',
-    document,
-    contentHash: job.contentHash,
-    ...(job.duplicateKey === undefined ? {} : { duplicateKey: job.duplicateKey }),
-    ...previousKey(row),
-    changedFields: changedPublicFields(row.document, document),
-  };
-}
-
-function reopened(row: StateRow, job: PreparedJob, now: string): JobChange {
-  const document: StoredDocument = {
-    ...keepGrouping(job.draft, row.document),
-    status: 'open',
-    first_seen: row.first_seen,
-    modified_at: now,
-    revision: row.revision + 1,
-  };
-  return {
-    change: 'reopened',
+    change,
     document,
     contentHash: job.contentHash,
     ...(job.duplicateKey === undefined ? {} : { duplicateKey: job.duplicateKey }),
