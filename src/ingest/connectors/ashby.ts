@@ -10,54 +10,37 @@
  *   `workplaceType`, both are passed on unmapped).
  */
 import { parseSourceDate } from '../normalize/dates.js';
-import type {
-  BoardRef,
-  Connector,
-  CrawlResult,
-  HttpClient,
-  SourceLocation,
-  SourcePosting,
-  SourceSalary,
-} from '../types.js';
+import type { Connector, SourceLocation, SourcePosting, SourceSalary } from '../types.js';
 import {
-  UnexpectedResponseError,
   baseUrl,
-  fetchJson,
-  httpUrl,
+  envelopeArray,
   location,
   locations,
   posting,
+  postingHead,
   safeSlug,
   salary,
+  singleListConnector,
 } from './common.js';
-import { arr, bool, isObject, num, obj, path, str } from './json.js';
+import { arr, bool, num, obj, path, str } from './json.js';
 
 const DEFAULT_BASE = 'https://api.ashbyhq.com';
 
 /** Ashby: one request per board, compensation included. */
-export const ashbyConnector: Connector = {
+export const ashbyConnector: Connector = singleListConnector({
   source: 'ashby',
-  async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
-    const url = `${baseUrl(board, DEFAULT_BASE)}/posting-api/job-board/${safeSlug(board)}?includeCompensation=true`;
-    const payload = await fetchJson(http, board, url);
-    if (!isObject(payload) || !Array.isArray(payload.jobs)) {
-      throw new UnexpectedResponseError(url, 'no "jobs" array');
-    }
-    return { endpoint: url, postings: arr(payload, 'jobs').flatMap((job) => parseAshbyJob(job, url) ?? []) };
-  },
-};
+  listUrl: (board) =>
+    `${baseUrl(board, DEFAULT_BASE)}/posting-api/job-board/${safeSlug(board)}?includeCompensation=true`,
+  items: envelopeArray('jobs'),
+  parse: parseAshbyJob,
+});
 
 /** Maps one job of the job-board payload. */
 export function parseAshbyJob(job: unknown, endpoint: string): SourcePosting | undefined {
-  const nativeId = str(job, 'id');
-  const title = str(job, 'title');
-  const url = httpUrl(str(job, 'jobUrl'));
-  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  const head = postingHead(str(job, 'id'), str(job, 'title'), str(job, 'jobUrl'), endpoint);
+  if (head === undefined) return undefined;
   return posting({
-    nativeId,
-    title,
-    url,
-    sourceEndpoint: endpoint,
+    ...head,
     descriptionHtml: str(job, 'descriptionHtml'),
     locations: locations([
       ashbyLocation(str(job, 'location'), job),

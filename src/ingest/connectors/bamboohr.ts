@@ -7,39 +7,30 @@
  * endpoint as many "dead" BambooHR boards at once. The list has no dates and no description.
  * Ids and codes are strings; `locationType` is an undocumented code ("0") passed on as is.
  */
-import type {
-  BoardRef,
-  Connector,
-  CrawlResult,
-  HttpClient,
-  SourceLocation,
-  SourcePosting,
-} from '../types.js';
+import type { BoardRef, Connector, SourceLocation, SourcePosting } from '../types.js';
 import {
-  UnexpectedResponseError,
   baseUrl,
-  fetchJson,
+  envelopeArray,
   location,
   locations,
   posting,
   safeSlug,
+  singleListConnector,
 } from './common.js';
-import { arr, bool, isObject, obj, str } from './json.js';
+import { bool, obj, str } from './json.js';
 
 /** BambooHR: one list request per company. */
-export const bambooHrConnector: Connector = {
+export const bambooHrConnector: Connector = singleListConnector({
   source: 'bamboohr',
-  async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
-    const host = `https://${safeSlug(board)}.bamboohr.com`;
-    const url = `${baseUrl(board, host)}/careers/list`;
-    const payload = await fetchJson(http, board, url);
-    if (!isObject(payload) || !Array.isArray(payload.result)) {
-      throw new UnexpectedResponseError(url, 'no "result" array');
-    }
-    const postings = arr(payload, 'result').flatMap((job) => parseBambooHrJob(job, host, url) ?? []);
-    return { endpoint: url, postings };
-  },
-};
+  listUrl: (board) => `${baseUrl(board, publicHost(board))}/careers/list`,
+  items: envelopeArray('result'),
+  parse: (job, url, board) => parseBambooHrJob(job, publicHost(board), url),
+});
+
+/** `https://{slug}.bamboohr.com`: the default list host and, even with an override, the job pages' host. */
+function publicHost(board: BoardRef): string {
+  return `https://${safeSlug(board)}.bamboohr.com`;
+}
 
 /** Maps one `result[]` entry; `publicBase` is `https://{slug}.bamboohr.com`. */
 export function parseBambooHrJob(

@@ -20,11 +20,11 @@ import {
   baseUrl,
   countryCode,
   checkStatus,
-  httpUrl,
   location,
   locations,
   parseJson,
   posting,
+  postingHead,
   safeSlug,
   salary,
 } from './common.js';
@@ -68,17 +68,12 @@ function isVendorRedirect(response: HttpResponse): boolean {
 
 /** Maps one position. */
 export function parseBreezyPosition(raw: unknown, endpoint: string): SourcePosting | undefined {
-  const nativeId = str(raw, 'id');
-  const title = str(raw, 'name');
-  const url = httpUrl(str(raw, 'url'));
-  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  const head = postingHead(str(raw, 'id'), str(raw, 'name'), str(raw, 'url'), endpoint);
+  if (head === undefined) return undefined;
   const entries = arr(raw, 'locations');
   const primary = obj(raw, 'location');
   return posting({
-    nativeId,
-    title,
-    url,
-    sourceEndpoint: endpoint,
+    ...head,
     organization: str(obj(raw, 'company'), 'name'),
     locations: locations((entries.length > 0 ? entries : [primary]).map(breezyLocation)),
     postedAt: parseSourceDate(str(raw, 'published_date')),

@@ -6,17 +6,17 @@
  * with its own uid and its own Comeet-hosted page URL. `details[]` holds the description parts.
  */
 import { parseSourceDate } from '../normalize/dates.js';
-import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
+import type { Connector, SourcePosting } from '../types.js';
 import {
-  UnexpectedResponseError,
+  arrayPayload,
   baseUrl,
   countryCode,
-  fetchJson,
-  httpUrl,
   location,
   locations,
   posting,
+  postingHead,
   sections,
+  singleListConnector,
 } from './common.js';
 import { arr, bool, obj, str } from './json.js';
 
@@ -37,30 +37,29 @@ export function parseComeetSlug(slug: string): ComeetCompany {
 }
 
 /** Comeet: one positions request (with details) per company. */
-export const comeetConnector: Connector = {
+export const comeetConnector: Connector = singleListConnector({
   source: 'comeet',
-  async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
+  listUrl: (board) => {
     const { uid, token } = parseComeetSlug(board.slug);
-    const url = `${baseUrl(board, DEFAULT_BASE)}/careers-api/2.0/company/${uid}/positions?token=${token}&details=true`;
-    const payload = await fetchJson(http, board, url);
-    if (!Array.isArray(payload)) throw new UnexpectedResponseError(url, 'expected an array of positions');
-    return { endpoint: url, postings: payload.flatMap((raw) => parseComeetPosition(raw, url) ?? []) };
+    return `${baseUrl(board, DEFAULT_BASE)}/careers-api/2.0/company/${uid}/positions?token=${token}&details=true`;
   },
-};
+  items: arrayPayload('positions'),
+  parse: parseComeetPosition,
+});
 
 /** Maps one position. */
 export function parseComeetPosition(raw: unknown, endpoint: string): SourcePosting | undefined {
-  const nativeId = str(raw, 'uid');
-  const title = str(raw, 'name');
-  const url = httpUrl(str(raw, 'url_comeet_hosted_page') ?? str(raw, 'url_active_page'));
-  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  const head = postingHead(
+    str(raw, 'uid'),
+    str(raw, 'name'),
+    str(raw, 'url_comeet_hosted_page') ?? str(raw, 'url_active_page'),
+    endpoint,
+  );
+  if (head === undefined) return undefined;
   const place = obj(raw, 'location');
   const country = str(place, 'country');
   return posting({
-    nativeId,
-    title,
-    url,
-    sourceEndpoint: endpoint,
+    ...head,
     organization: str(raw, 'company_name'),
     descriptionHtml: sections(
       arr(raw, 'details').map((part) => ({ title: str(part, 'name'), html: str(part, 'value') })),

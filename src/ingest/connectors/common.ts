@@ -1,7 +1,7 @@
 /**
  * Plumbing shared by the connectors: base-URL resolution (default host or `endpointOverride`),
- * fetching with the board-not-found mapping, payload parsing, and building SourcePostings without
- * `undefined`-valued keys ("unknown means omitted").
+ * fetching with the board-not-found mapping, payload parsing, the single-list-request connector
+ * shape, and building SourcePostings without `undefined`-valued keys ("unknown means omitted").
  */
 import { XMLParser } from 'fast-xml-parser';
 import pLimit from 'p-limit';
@@ -9,6 +9,8 @@ import {
   BoardNotFoundError,
   TransientFetchError,
   type BoardRef,
+  type Connector,
+  type CrawlResult,
   type HttpClient,
   type HttpRequestInit,
   type HttpResponse,
@@ -16,6 +18,7 @@ import {
   type SourcePosting,
   type SourceSalary,
 } from '../types.js';
+import { arr, asArray, isObject, path } from './json.js';
 
 /** The source answered in a way no connector rule covers (unexpected status, unparsable body). */
 export class UnexpectedResponseError extends Error {
@@ -115,6 +118,68 @@ export async function fetchDetailJson(
   }
 }
 
+/**
+ * Fetches an RSS feed and returns its `<channel>`; a feed without one is not the feed we expect.
+ */
+export async function fetchRssChannel(http: HttpClient, board: BoardRef, url: string): Promise<unknown> {
+  const response = await fetchOk(http, board, url, { headers: { accept: 'application/rss+xml' } });
+  const channel = path(parseXml(response, url), 'rss', 'channel');
+  if (channel === undefined) throw new UnexpectedResponseError(url, 'no RSS channel');
+  return channel;
+}
+
+/** Reads the items out of a list payload; throws UnexpectedResponseError (naming `url`) on another shape. */
+export type ListItems = (payload: unknown, url: string) => unknown[];
+
+/** The payload is the list itself; `noun` names the items in the error ("expected an array of jobs"). */
+export function arrayPayload(noun: string): ListItems {
+  return (payload, url) => {
+    const list = asArray(payload);
+    if (list === undefined) throw new UnexpectedResponseError(url, `expected an array of ${noun}`);
+    return list;
+  };
+}
+
+/** The list is the `key` member of an object envelope, e.g. `{jobs: [...]}`. */
+export function envelopeArray(key: string): ListItems {
+  return (payload, url) => {
+    if (!isObject(payload) || !Array.isArray(payload[key])) {
+      throw new UnexpectedResponseError(url, `no "${key}" array`);
+    }
+    return arr(payload, key);
+  };
+}
+
+/** A connector that crawls a board with one GET of a JSON list endpoint (see `singleListConnector`). */
+export interface SingleListConnectorSpec {
+  readonly source: string;
+  /** The list endpoint for a board, honouring `endpointOverride`; reported as the crawl's endpoint. */
+  readonly listUrl: (board: BoardRef) => string;
+  /** Where the items are: `arrayPayload(…)`, `envelopeArray(…)` or a reader of the source's own. */
+  readonly items: ListItems;
+  /** Maps one item; `undefined` skips it. */
+  readonly parse: (raw: unknown, endpoint: string, board: BoardRef) => SourcePosting | undefined;
+  /** The company name from the payload envelope, when the source publishes one. */
+  readonly boardName?: (payload: unknown) => string | undefined;
+}
+
+/**
+ * The connector for a source that serves every posting of a board in one JSON response: fetch the
+ * list URL (common status rules), read the items, map each one.
+ */
+export function singleListConnector(spec: SingleListConnectorSpec): Connector {
+  return {
+    source: spec.source,
+    async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
+      const url = spec.listUrl(board);
+      const payload = await fetchJson(http, board, url);
+      const postings = spec.items(payload, url).flatMap((raw) => spec.parse(raw, url, board) ?? []);
+      const boardName = spec.boardName?.(payload);
+      return boardName === undefined ? { endpoint: url, postings } : { endpoint: url, postings, boardName };
+    },
+  };
+}
+
 /** Detail requests per board in flight at once: polite to the source, still quick for big boards. */
 const DETAIL_CONCURRENCY = 4;
 
@@ -160,6 +225,30 @@ export function prune<T extends object>(value: T): T {
 export function posting(value: SourcePosting): SourcePosting {
   const employmentTypes = value.employmentTypes?.length ? value.employmentTypes : undefined;
   return prune({ ...value, employmentTypes });
+}
+
+/** The members every linked posting starts with. */
+export interface PostingHead {
+  nativeId: string;
+  title: string;
+  url: string;
+  sourceEndpoint: string;
+}
+
+/**
+ * The id, title and http(s) URL (in SourcePosting order) a listed posting needs, with the endpoint
+ * it was read from; `undefined` when any of the three is missing, so the item is skipped. Spread
+ * the result into `posting`.
+ */
+export function postingHead(
+  nativeId: string | undefined,
+  title: string | undefined,
+  url: string | undefined,
+  endpoint: string,
+): PostingHead | undefined {
+  const link = httpUrl(url);
+  if (nativeId === undefined || title === undefined || link === undefined) return undefined;
+  return { nativeId, title, url: link, sourceEndpoint: endpoint };
 }
 
 /** A SourceLocation with absent members removed, or undefined when nothing is known. */

@@ -5,43 +5,35 @@
  * Gem's other public interface (a GraphQL batch endpoint behind jobs.gem.com) is not used.
  */
 import { parseSourceDate } from '../normalize/dates.js';
-import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
+import type { Connector, SourcePosting } from '../types.js';
 import {
-  UnexpectedResponseError,
+  arrayPayload,
   baseUrl,
-  fetchJson,
-  httpUrl,
   location,
   locations,
   posting,
+  postingHead,
   safeSlug,
+  singleListConnector,
 } from './common.js';
 import { arr, obj, path, str } from './json.js';
 
 const DEFAULT_BASE = 'https://api.gem.com';
 
 /** Gem: one job_posts request per board. */
-export const gemConnector: Connector = {
+export const gemConnector: Connector = singleListConnector({
   source: 'gem',
-  async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
-    const url = `${baseUrl(board, DEFAULT_BASE)}/job_board/v0/${safeSlug(board)}/job_posts/`;
-    const payload = await fetchJson(http, board, url);
-    if (!Array.isArray(payload)) throw new UnexpectedResponseError(url, 'expected an array of job posts');
-    return { endpoint: url, postings: payload.flatMap((raw) => parseGemJobPost(raw, url) ?? []) };
-  },
-};
+  listUrl: (board) => `${baseUrl(board, DEFAULT_BASE)}/job_board/v0/${safeSlug(board)}/job_posts/`,
+  items: arrayPayload('job posts'),
+  parse: parseGemJobPost,
+});
 
 /** Maps one job post. */
 export function parseGemJobPost(raw: unknown, endpoint: string): SourcePosting | undefined {
-  const nativeId = str(raw, 'id');
-  const title = str(raw, 'title');
-  const url = httpUrl(str(raw, 'absolute_url'));
-  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  const head = postingHead(str(raw, 'id'), str(raw, 'title'), str(raw, 'absolute_url'), endpoint);
+  if (head === undefined) return undefined;
   return posting({
-    nativeId,
-    title,
-    url,
-    sourceEndpoint: endpoint,
+    ...head,
     descriptionHtml: str(raw, 'content'),
     locations: locations([
       location({ text: str(obj(raw, 'location'), 'name') }),

@@ -8,18 +8,18 @@
  */
 import { unescapeHtmlEntities } from '../normalize/html.js';
 import { parseSourceDate } from '../normalize/dates.js';
-import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting, SourceSalary } from '../types.js';
+import type { BoardRef, Connector, HttpClient, SourcePosting, SourceSalary } from '../types.js';
 import {
-  UnexpectedResponseError,
   baseUrl,
+  envelopeArray,
   fetchDetailJson,
-  fetchJson,
-  httpUrl,
   location,
   locations,
   posting,
+  postingHead,
   safeSlug,
   salary,
+  singleListConnector,
 } from './common.js';
 import { arr, isObject, num, obj, str, type JsonObject } from './json.js';
 
@@ -31,18 +31,12 @@ export function greenhouseListUrl(board: BoardRef): string {
 }
 
 /** Greenhouse: one list request per board. */
-export const greenhouseConnector: Connector = {
+export const greenhouseConnector: Connector = singleListConnector({
   source: 'greenhouse',
-  async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
-    const url = greenhouseListUrl(board);
-    const payload = await fetchJson(http, board, url);
-    if (!isObject(payload) || !Array.isArray(payload.jobs)) {
-      throw new UnexpectedResponseError(url, 'no "jobs" array');
-    }
-    const postings = arr(payload, 'jobs').flatMap((job) => parseGreenhouseJob(job, url) ?? []);
-    return { endpoint: url, postings };
-  },
-};
+  listUrl: greenhouseListUrl,
+  items: envelopeArray('jobs'),
+  parse: parseGreenhouseJob,
+});
 
 /**
  * Fetches one job's detail with pay transparency, the only place Greenhouse publishes salary;
@@ -61,16 +55,11 @@ export async function fetchGreenhouseJob(
 
 /** Maps one list entry or detail document; undefined when it lacks an id, a title or a URL. */
 export function parseGreenhouseJob(job: unknown, endpoint: string): SourcePosting | undefined {
-  const nativeId = str(job, 'id');
-  const title = str(job, 'title');
-  const url = httpUrl(str(job, 'absolute_url'));
-  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  const head = postingHead(str(job, 'id'), str(job, 'title'), str(job, 'absolute_url'), endpoint);
+  if (head === undefined) return undefined;
   const content = str(job, 'content');
   return posting({
-    nativeId,
-    title,
-    url,
-    sourceEndpoint: endpoint,
+    ...head,
     organization: str(job, 'company_name'),
     descriptionHtml: content === undefined ? undefined : unescapeHtmlEntities(content),
     locations: locations([

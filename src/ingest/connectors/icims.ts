@@ -14,10 +14,10 @@ import {
   UnexpectedResponseError,
   baseUrl,
   fetchJson,
-  httpUrl,
   location,
   locations,
   posting,
+  postingHead,
   safeSlug,
 } from './common.js';
 import { arr, isObject, num, obj, str } from './json.js';
@@ -50,15 +50,15 @@ export const icimsConnector: Connector = {
 
 /** Maps the `data` object of one Jibe job. */
 export function parseJibeJob(data: unknown, endpoint: string): SourcePosting | undefined {
-  const nativeId = str(data, 'req_id') ?? str(data, 'slug');
-  const title = str(data, 'title');
-  const url = httpUrl(str(data, 'apply_url'));
-  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  const head = postingHead(
+    str(data, 'req_id') ?? str(data, 'slug'),
+    str(data, 'title'),
+    str(data, 'apply_url'),
+    endpoint,
+  );
+  if (head === undefined) return undefined;
   return posting({
-    nativeId,
-    title,
-    url,
-    sourceEndpoint: endpoint,
+    ...head,
     locations: locations([location({ text: str(data, 'full_location') })]),
     postedAt: parseSourceDate(str(data, 'posted_date')),
     requisitionId: str(data, 'req_id'),

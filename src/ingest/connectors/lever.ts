@@ -20,11 +20,11 @@ import {
   baseUrl,
   checkStatus,
   countryCode,
-  httpUrl,
   location,
   locations,
   parseJson,
   posting,
+  postingHead,
   safeSlug,
   salary,
   sections,
@@ -63,17 +63,12 @@ function isDocumentNotFound(payload: unknown): boolean {
 
 /** Maps one posting (list entry or `/v0/postings/{slug}/{id}` detail, same shape). */
 export function parseLeverPosting(raw: unknown, endpoint: string): SourcePosting | undefined {
-  const nativeId = str(raw, 'id');
-  const title = str(raw, 'text');
-  const url = httpUrl(str(raw, 'hostedUrl'));
-  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  const head = postingHead(str(raw, 'id'), str(raw, 'text'), str(raw, 'hostedUrl'), endpoint);
+  if (head === undefined) return undefined;
   const categories = obj(raw, 'categories');
   const range = obj(raw, 'salaryRange');
   return posting({
-    nativeId,
-    title,
-    url,
-    sourceEndpoint: endpoint,
+    ...head,
     descriptionHtml: description(raw),
     locations: leverLocations(raw),
     postedAt: parseSourceDate(num(raw, 'createdAt')),

@@ -6,18 +6,18 @@
  * when `compensation_visible` is true: a hidden range is not published, whatever the JSON holds.
  */
 import { parseSourceDate } from '../normalize/dates.js';
-import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting, SourceSalary } from '../types.js';
+import type { Connector, SourcePosting, SourceSalary } from '../types.js';
 import {
   UnexpectedResponseError,
   baseUrl,
-  fetchJson,
-  httpUrl,
   location,
   locations,
   posting,
+  postingHead,
   safeSlug,
   salary,
   sections,
+  singleListConnector,
 } from './common.js';
 import { asArray, bool, isObject, num, obj, path, str } from './json.js';
 
@@ -30,31 +30,22 @@ const PARTS = [
 ] as const;
 
 /** Pinpoint: one postings request per company. */
-export const pinpointConnector: Connector = {
+export const pinpointConnector: Connector = singleListConnector({
   source: 'pinpoint',
-  async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
-    const url = `${baseUrl(board, `https://${safeSlug(board)}.pinpointhq.com`)}/postings.json`;
-    const payload = await fetchJson(http, board, url);
-    const list = postingsList(payload);
-    if (list === undefined) throw new UnexpectedResponseError(url, 'expected {data: [...]} or an array');
-    return { endpoint: url, postings: list.flatMap((raw) => parsePinpointPosting(raw, url) ?? []) };
-  },
-};
+  listUrl: (board) => `${baseUrl(board, `https://${safeSlug(board)}.pinpointhq.com`)}/postings.json`,
+  items: postingsList,
+  parse: parsePinpointPosting,
+});
 
 /** Maps one posting. */
 export function parsePinpointPosting(raw: unknown, endpoint: string): SourcePosting | undefined {
-  const nativeId = str(raw, 'id');
-  const title = str(raw, 'title');
-  const url = httpUrl(str(raw, 'url'));
-  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  const head = postingHead(str(raw, 'id'), str(raw, 'title'), str(raw, 'url'), endpoint);
+  if (head === undefined) return undefined;
   const job = obj(raw, 'job');
   const place = obj(raw, 'location');
   const visible = bool(raw, 'compensation_visible') === true;
   return posting({
-    nativeId,
-    title,
-    url,
-    sourceEndpoint: endpoint,
+    ...head,
     descriptionHtml: sections(
       PARTS.map(([key, header]) => ({
         title: header === undefined ? undefined : str(raw, header),
@@ -87,6 +78,8 @@ function compensation(raw: unknown): SourceSalary | undefined {
 }
 
 /** The postings of either payload shape: `{data: [...]}` as served, or the bare array. */
-function postingsList(payload: unknown): unknown[] | undefined {
-  return asArray(payload) ?? (isObject(payload) ? asArray(payload.data) : undefined);
+function postingsList(payload: unknown, url: string): unknown[] {
+  const list = asArray(payload) ?? (isObject(payload) ? asArray(payload.data) : undefined);
+  if (list === undefined) throw new UnexpectedResponseError(url, 'expected {data: [...]} or an array');
+  return list;
 }

@@ -6,61 +6,43 @@
  * passed on as the native workplace value when exactly one of them is set.
  */
 import { parseSourceDate } from '../normalize/dates.js';
-import type {
-  BoardRef,
-  Connector,
-  CrawlResult,
-  HttpClient,
-  SourceLocation,
-  SourcePosting,
-} from '../types.js';
+import type { Connector, SourceLocation, SourcePosting } from '../types.js';
 import {
-  UnexpectedResponseError,
   baseUrl,
   countryCode,
-  fetchJson,
-  httpUrl,
+  envelopeArray,
   location,
   locations,
   posting,
+  postingHead,
   safeSlug,
   salary,
   sections,
+  singleListConnector,
 } from './common.js';
-import { arr, bool, isObject, num, obj, str } from './json.js';
+import { arr, bool, num, obj, str } from './json.js';
 
 const WORKPLACE_FLAGS = ['remote', 'hybrid', 'on_site'] as const;
 
 /** Recruitee: one offers request per company. */
-export const recruiteeConnector: Connector = {
+export const recruiteeConnector: Connector = singleListConnector({
   source: 'recruitee',
-  async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
+  listUrl: (board) => {
     const base =
       board.endpointOverride === undefined ? `https://${safeSlug(board)}.recruitee.com` : baseUrl(board, '');
-    const url = `${base}/api/offers/`;
-    const payload = await fetchJson(http, board, url);
-    if (!isObject(payload) || !Array.isArray(payload.offers)) {
-      throw new UnexpectedResponseError(url, 'no "offers" array');
-    }
-    return {
-      endpoint: url,
-      postings: arr(payload, 'offers').flatMap((offer) => parseRecruiteeOffer(offer, url) ?? []),
-    };
+    return `${base}/api/offers/`;
   },
-};
+  items: envelopeArray('offers'),
+  parse: parseRecruiteeOffer,
+});
 
 /** Maps one offer. */
 export function parseRecruiteeOffer(offer: unknown, endpoint: string): SourcePosting | undefined {
-  const nativeId = str(offer, 'id');
-  const title = str(offer, 'title');
-  const url = httpUrl(str(offer, 'careers_url'));
-  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  const head = postingHead(str(offer, 'id'), str(offer, 'title'), str(offer, 'careers_url'), endpoint);
+  if (head === undefined) return undefined;
   const pay = obj(offer, 'salary');
   return posting({
-    nativeId,
-    title,
-    url,
-    sourceEndpoint: endpoint,
+    ...head,
     organization: str(offer, 'company_name'),
     descriptionHtml: sections([{ html: str(offer, 'description') }, { html: str(offer, 'requirements') }]),
     locations: recruiteeLocations(offer),

@@ -11,27 +11,15 @@
  */
 import { parseSourceDate } from '../normalize/dates.js';
 import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
-import {
-  UnexpectedResponseError,
-  baseUrl,
-  fetchOk,
-  httpUrl,
-  location,
-  locations,
-  parseXml,
-  posting,
-  safeSlug,
-} from './common.js';
-import { arr, path, str } from './json.js';
+import { baseUrl, fetchRssChannel, httpUrl, location, locations, posting, safeSlug } from './common.js';
+import { arr, str } from './json.js';
 
 /** SuccessFactors: one RSS request per career site. */
 export const successFactorsConnector: Connector = {
   source: 'successfactors',
   async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
     const url = `${baseUrl(board, `https://${safeSlug(board)}`)}/feeds/?locale=en_US`;
-    const response = await fetchOk(http, board, url, { headers: { accept: 'application/rss+xml' } });
-    const channel = path(parseXml(response, url), 'rss', 'channel');
-    if (channel === undefined) throw new UnexpectedResponseError(url, 'no RSS channel');
+    const channel = await fetchRssChannel(http, board, url);
     return {
       endpoint: url,
       postings: arr(channel, 'item').flatMap((item) => parseSuccessFactorsItem(item, url) ?? []),

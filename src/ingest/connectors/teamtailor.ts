@@ -6,27 +6,15 @@
  */
 import { parseSourceDate } from '../normalize/dates.js';
 import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
-import {
-  UnexpectedResponseError,
-  baseUrl,
-  fetchOk,
-  httpUrl,
-  location,
-  locations,
-  parseXml,
-  posting,
-  safeSlug,
-} from './common.js';
-import { arr, obj, path, str } from './json.js';
+import { baseUrl, fetchRssChannel, location, locations, posting, postingHead, safeSlug } from './common.js';
+import { arr, obj, str } from './json.js';
 
 /** Teamtailor: one RSS request per company. */
 export const teamtailorConnector: Connector = {
   source: 'teamtailor',
   async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
     const url = `${baseUrl(board, `https://${safeSlug(board)}.teamtailor.com`)}/jobs.rss`;
-    const response = await fetchOk(http, board, url, { headers: { accept: 'application/rss+xml' } });
-    const channel = path(parseXml(response, url), 'rss', 'channel');
-    if (channel === undefined) throw new UnexpectedResponseError(url, 'no RSS channel');
+    const channel = await fetchRssChannel(http, board, url);
     const postings = arr(channel, 'item').flatMap((item) => parseTeamtailorItem(item, url) ?? []);
     const boardName = str(channel, 'title');
     return boardName === undefined ? { endpoint: url, postings } : { endpoint: url, postings, boardName };
@@ -35,15 +23,10 @@ export const teamtailorConnector: Connector = {
 
 /** Maps one RSS `<item>`. */
 export function parseTeamtailorItem(item: unknown, endpoint: string): SourcePosting | undefined {
-  const nativeId = str(item, 'guid');
-  const title = str(item, 'title');
-  const url = httpUrl(str(item, 'link'));
-  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  const head = postingHead(str(item, 'guid'), str(item, 'title'), str(item, 'link'), endpoint);
+  if (head === undefined) return undefined;
   return posting({
-    nativeId,
-    title,
-    url,
-    sourceEndpoint: endpoint,
+    ...head,
     descriptionHtml: str(item, 'description'),
     locations: locations(
       arr(obj(item, 'tt:locations'), 'tt:location').map((place) =>

@@ -9,56 +9,44 @@
  * show them (e.g. an "EMEA Remote" job with a hidden Paris office).
  */
 import { parseSourceDate } from '../normalize/dates.js';
-import type {
-  BoardRef,
-  Connector,
-  CrawlResult,
-  HttpClient,
-  SourceLocation,
-  SourcePosting,
-} from '../types.js';
+import type { Connector, SourceLocation, SourcePosting } from '../types.js';
 import {
-  UnexpectedResponseError,
   baseUrl,
   countryCode,
-  fetchJson,
-  httpUrl,
+  envelopeArray,
   location,
   locations,
   posting,
+  postingHead,
   safeSlug,
   sections,
+  singleListConnector,
 } from './common.js';
 import { arr, bool, isObject, str } from './json.js';
 
 const DEFAULT_BASE = 'https://apply.workable.com';
 
 /** Workable: one widget request per account, details included. */
-export const workableConnector: Connector = {
+export const workableConnector: Connector = singleListConnector({
   source: 'workable',
-  async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
-    const url = `${baseUrl(board, DEFAULT_BASE)}/api/v1/widget/accounts/${safeSlug(board)}?details=true`;
-    const payload = await fetchJson(http, board, url);
-    if (!isObject(payload) || !Array.isArray(payload.jobs)) {
-      throw new UnexpectedResponseError(url, 'no "jobs" array');
-    }
-    const postings = arr(payload, 'jobs').flatMap((job) => parseWorkableJob(job, url) ?? []);
-    const boardName = str(payload, 'name');
-    return boardName === undefined ? { endpoint: url, postings } : { endpoint: url, postings, boardName };
-  },
-};
+  listUrl: (board) =>
+    `${baseUrl(board, DEFAULT_BASE)}/api/v1/widget/accounts/${safeSlug(board)}?details=true`,
+  items: envelopeArray('jobs'),
+  parse: parseWorkableJob,
+  boardName: (payload) => str(payload, 'name'),
+});
 
 /** Maps one job of the v1 widget payload. */
 export function parseWorkableJob(job: unknown, endpoint: string): SourcePosting | undefined {
-  const nativeId = str(job, 'shortcode');
-  const title = str(job, 'title');
-  const url = httpUrl(str(job, 'url') ?? str(job, 'shortlink'));
-  if (nativeId === undefined || title === undefined || url === undefined) return undefined;
+  const head = postingHead(
+    str(job, 'shortcode'),
+    str(job, 'title'),
+    str(job, 'url') ?? str(job, 'shortlink'),
+    endpoint,
+  );
+  if (head === undefined) return undefined;
   return posting({
-    nativeId,
-    title,
-    url,
-    sourceEndpoint: endpoint,
+    ...head,
     descriptionHtml: sections([
       { html: str(job, 'description') },
       { title: 'Requirements', html: str(job, 'requirements') },
