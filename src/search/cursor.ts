@@ -1,0 +1,90 @@
+/**
+ * Keyset cursors (ARCHITECTURE invariant 5): opaque, HMAC-signed, bound to the request. A cursor
+ * carries the sort values of the last hit and a hash of the normalized filters; a cursor used with
+ * different filters, tampered with, or malformed is rejected (fail closed). No offset paging.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ValidationFailedError } from '../domain/errors.js';
+import { contentHash } from '../lib/json.js';
+
+export type SortValues = (string | number | null)[];
+
+interface CursorBody {
+  v: 1;
+  /** Sort values of the last hit of the previous page (search_after). */
+  a: SortValues;
+  /** Hash of the normalized request the cursor belongs to. */
+  f: string;
+}
+
+export const MAX_CURSOR_LENGTH = 2048;
+
+/** A short, stable hash of a request's normalized filters (everything but limit and cursor). */
+export function requestHash(normalized: unknown): string {
+  return contentHash(normalized).slice(0, 32);
+}
+
+function sign(payload: string, secret: string): string {
+  return createHmac('sha256', secret).update(payload).digest('base64url');
+}
+
+/** Encodes the cursor for the page after `after`, bound to `hash`. */
+export function encodeCursor(after: SortValues, hash: string, secret: string): string {
+  const body: CursorBody = { v: 1, a: after, f: hash };
+  const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
+  const token = `${payload}.${sign(payload, secret)}`;
+  if (token.length > MAX_CURSOR_LENGTH) throw new Error('cursor exceeds 2048 characters');
+  return token;
+}
+
+function rejected(
+  type: 'cursor_invalid' | 'cursor_mismatch',
+  msg: string,
+  input: string,
+  loc: (string | number)[],
+): ValidationFailedError {
+  return new ValidationFailedError([{ loc, msg, type, input }]);
+}
+
+/** The search_after values of a cursor; 422 cursor_invalid / cursor_mismatch otherwise. */
+export function decodeCursor(
+  token: string,
+  hash: string,
+  secret: string,
+  loc: (string | number)[] = ['query', 'cursor'],
+): SortValues {
+  const [payload, signature, extra] = token.split('.');
+  const invalid = (): ValidationFailedError =>
+    rejected('cursor_invalid', 'Cursor is not one this service issued (altered or truncated)', token, loc);
+  if (payload === undefined || signature === undefined || extra !== undefined) throw invalid();
+  const expected = Buffer.from(sign(payload, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!isCursorBody(body)) throw invalid();
+  if (body.f !== hash) {
+    throw rejected(
+      'cursor_mismatch',
+      'Cursor belongs to a request with different parameters; start again without it',
+      token,
+      loc,
+    );
+  }
+  return body.a;
+}
+
+function isCursorBody(value: unknown): value is CursorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return (
+    body.v === 1 &&
+    typeof body.f === 'string' &&
+    Array.isArray(body.a) &&
+    body.a.every((v) => v === null || typeof v === 'string' || typeof v === 'number')
+  );
+}
