@@ -13,10 +13,13 @@ import type { Logger } from './lib/logger.js';
 import { listOperations, type OpenApiDocument } from './openapi/document.js';
 import { healthHandlers, openApiHandlers } from './routes/health.js';
 import { buildRouter, unmatched } from './routes/index.js';
+import { jobHandlers } from './routes/jobs.js';
+import type { JobSearchService } from './search/service.js';
 
 export interface Services {
   accounts: Pick<AccountService, 'authenticate'>;
   health: HealthService;
+  jobs: JobSearchService;
 }
 
 export interface AppDeps {
@@ -36,6 +39,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     handlers: {
       ...healthHandlers(deps.services.health, deps.document.info.version),
       ...openApiHandlers(deps.document),
+      ...jobHandlers(deps.services.jobs, deps.upgradeUrl),
     },
   });
   const app = new Koa<AppState>({ proxy: false });

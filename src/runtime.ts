@@ -8,6 +8,8 @@ import type { Config } from './config.js';
 import { AccountRepository } from './db/accounts.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { HealthService } from './health/service.js';
+import { UsageRepository } from './db/usage.js';
+import { JobSearchService } from './search/service.js';
 import { createEsClient, type EsClient } from './search/client.js';
 import { indexNames, type IndexNames } from './search/indices.js';
 import type { Logger } from './lib/logger.js';
@@ -45,5 +47,11 @@ export function createServices(runtime: Runtime): AppServices {
   return {
     accounts: new AccountService(repository, repository, runtime.config.secrets.apiKeyPepper),
     health: new HealthService(runtime.es, runtime.database.db),
+    jobs: new JobSearchService(
+      runtime.es,
+      runtime.indices.alias,
+      runtime.config.secrets.cursorSecret,
+      new UsageRepository(runtime.database.db),
+    ),
   };
 }

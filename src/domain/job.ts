@@ -133,6 +133,8 @@ export interface JobDocument extends StoredJob {
   title_grams: string;
   title_short_grams: string[];
   location_points?: { lat: number; lon: number }[];
+  /** Derived cities folded for case- and accent-insensitive matching (no asciifolding filter in our ES). */
+  city_keys: string[];
   has_salary: boolean;
   indexed_at: string;
   embedding?: number[];

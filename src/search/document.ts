@@ -39,6 +39,11 @@ export function titleShortGrams(title: string): string[] {
   return [...grams];
 }
 
+/** A city name folded for matching: case- and accent-insensitive, whitespace collapsed. */
+export function foldCity(city: string): string {
+  return city.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
 /** The ES document for a stored job. */
 export function toIndexDocument(stored: StoredDocument, indexedAt: string): JobDocument {
   const points = stored.locations_derived.flatMap((location) =>
@@ -49,6 +54,9 @@ export function toIndexDocument(stored: StoredDocument, indexedAt: string): JobD
     title_grams: titleTrigrams(stored.title).join(' '),
     title_short_grams: titleShortGrams(stored.title),
     ...(points.length > 0 ? { location_points: points } : {}),
+    city_keys: [
+      ...new Set(stored.locations_derived.flatMap((l) => (l.city === null ? [] : [foldCity(l.city)]))),
+    ],
     has_salary: stored.salary !== undefined,
     indexed_at: indexedAt,
   };

@@ -1,0 +1,23 @@
+/** Response shapes of the job operations (OpenAPI JobList, PreviewList, Job). */
+import type { Job } from '../domain/job.js';
+import type { JobPage } from '../search/service.js';
+import { PUBLIC_JOB_FIELDS } from '../search/job-query.js';
+
+/** Exactly the public members, in the contract's order; absent members stay absent. */
+export function presentJob(job: Job): Record<string, unknown> {
+  const source: Record<string, unknown> = { ...job };
+  const out: Record<string, unknown> = {};
+  for (const field of PUBLIC_JOB_FIELDS) if (source[field] !== undefined) out[field] = source[field];
+  return out;
+}
+
+export function presentJobPage(page: JobPage): { data: Record<string, unknown>[]; next_cursor?: string } {
+  return {
+    data: page.jobs.map(presentJob),
+    ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
+  };
+}
+
+export function presentPreview(jobs: Job[]): { data: Record<string, unknown>[] } {
+  return { data: jobs.map(presentJob) };
+}

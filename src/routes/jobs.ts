@@ -1,0 +1,51 @@
+/** /v1/jobs: search (GET), preview, detail. Input is validated before these run. */
+import type { AppContext } from '../http/state.js';
+import { presentJob, presentJobPage, presentPreview } from '../presenters/jobs.js';
+import { requireProduction, searchMode } from '../search/access.js';
+import type { JobFilters } from '../search/job-query.js';
+import type { JobSearchService } from '../search/service.js';
+import type { HandlerMap } from './index.js';
+
+type SearchQuery = JobFilters & { limit: number; cursor?: string; include_description: boolean };
+
+/**
+ * The validated query, typed as the handler declares it: the OpenAPI schema (types, enums,
+ * defaults) has already been enforced by the validate step, so this is a view, not a guess.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the type is the schema's, by construction
+function query<T extends object>(ctx: AppContext): T {
+  return (ctx.state.input?.query ?? {}) as T;
+}
+
+export function jobHandlers(jobs: JobSearchService, upgradeUrl: string): HandlerMap {
+  return {
+    searchJobs: async (ctx) => {
+      const { limit, cursor, include_description: includeDescription, ...filters } = query<SearchQuery>(ctx);
+      const principal = ctx.state.principal;
+      const { evaluation } = searchMode(
+        principal,
+        { description: includeDescription, cursor: cursor !== undefined },
+        upgradeUrl,
+      );
+      const page = await jobs.search({
+        filters,
+        limit,
+        includeDescription,
+        evaluation,
+        ...(cursor === undefined ? {} : { cursor }),
+        ...(principal === undefined ? {} : { accountId: principal.accountId }),
+      });
+      ctx.body = presentJobPage(page);
+    },
+    previewJobs: async (ctx) => {
+      const { limit, ...filters } = query<JobFilters & { limit: number }>(ctx);
+      ctx.body = presentPreview(await jobs.preview(filters, limit));
+    },
+    getJob: async (ctx) => {
+      const principal = requireProduction(ctx.state.principal, upgradeUrl);
+      const { include_unresolved: includeUnresolved } = query<{ include_unresolved: boolean }>(ctx);
+      const jobKey = String(ctx.state.input?.path.job_key);
+      ctx.body = presentJob(await jobs.get(jobKey, includeUnresolved, principal.accountId));
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Job search, preview and detail over the jobs alias. Every search runs without partial results and
+ * with a deadline; a timed-out, partial or failed search is a 503 and consumes nothing
+ * (invariant 8). Usage is recorded only after a complete, successful answer.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { NotFoundError, UpstreamUnavailableError } from '../domain/errors.js';
+import type { Job } from '../domain/job.js';
+import type { EsClient } from './client.js';
+import { decodeCursor, encodeCursor, requestHash, type SortValues } from './cursor.js';
+import { buildJobSearch, PUBLIC_JOB_FIELDS, type JobFilters } from './job-query.js';
+
+export const PREVIEW_MAX = 10;
+const SEARCH_TIMEOUT = '5s';
+
+export interface UsageRecorder {
+  record(accountId: string, jobs: number): Promise<void>;
+}
+
+export interface JobPage {
+  jobs: Job[];
+  nextCursor?: string;
+}
+
+export interface SearchRequest {
+  filters: JobFilters;
+  limit: number;
+  cursor?: string;
+  includeDescription: boolean;
+  /** Evaluation callers get at most PREVIEW_MAX jobs and no cursor. */
+  evaluation: boolean;
+  /** Whose usage this is (absent: keyless, nothing recorded). */
+  accountId?: string;
+}
+
+export class JobSearchService {
+  constructor(
+    private readonly es: EsClient,
+    private readonly index: string,
+    private readonly cursorSecret: string,
+    private readonly usage: UsageRecorder,
+  ) {}
+
+  /** One page of a search; the cursor must belong to the same filters. */
+  async search(request: SearchRequest): Promise<JobPage> {
+    const hash = requestHash({ filters: request.filters, include_description: request.includeDescription });
+    const resume =
+      request.cursor === undefined ? undefined : decodeCursor(request.cursor, hash, this.cursorSecret);
+    const limit = request.evaluation ? Math.min(request.limit, PREVIEW_MAX) : request.limit;
+    const hits = await this.run(
+      buildJobSearch(request.filters, {
+        limit,
+        includeDescription: request.includeDescription,
+        ...(resume === undefined ? {} : { after: resume }),
+      }),
+    );
+    const page = hits.slice(0, limit);
+    const last = sortValuesOf(page[page.length - 1]);
+    const jobs = page.map(toJob);
+    if (request.accountId !== undefined && !request.evaluation && jobs.length > 0) {
+      await this.usage.record(request.accountId, jobs.length);
+    }
+    const more = hits.length > limit && !request.evaluation && last !== undefined;
+    return { jobs, ...(more ? { nextCursor: encodeCursor(last, hash, this.cursorSecret) } : {}) };
+  }
+
+  /** The keyless sample: open jobs only, newest first, never descriptions, never paged. */
+  async preview(filters: JobFilters, limit: number): Promise<Job[]> {
+    const size = Math.min(limit, PREVIEW_MAX);
+    const hits = await this.run(
+      buildJobSearch({ ...filters, status: 'open' }, { limit: size, includeDescription: false }),
+    );
+    return hits.slice(0, size).map(toJob);
+  }
+
+  /** One job with its description; jobs of unresolved companies only when asked for. */
+  async get(jobKey: string, includeUnresolved: boolean, accountId?: string): Promise<Job> {
+    const hits = await this.run({
+      size: 1,
+      query: {
+        bool: {
+          filter: [
+            { term: { job_key: jobKey } },
+            ...(includeUnresolved ? [] : [{ term: { company_resolved: true } }]),
+          ],
+        },
+      },
+      _source: { includes: [...PUBLIC_JOB_FIELDS] },
+    });
+    const hit = hits[0];
+    if (hit === undefined) throw new NotFoundError(`No job ${jobKey}`);
+    if (accountId !== undefined) await this.usage.record(accountId, 1);
+    return toJob(hit);
+  }
+
+  private async run(body: estypes.SearchRequest): Promise<estypes.SearchHit<Job>[]> {
+    const response = await this.es.search<Job>({
+      index: this.index,
+      ...body,
+      timeout: SEARCH_TIMEOUT,
+      allow_partial_search_results: false,
+    });
+    if (response.timed_out || response._shards.failed > 0) throw new UpstreamUnavailableError(2);
+    return response.hits.hits;
+  }
+}
+
+/** The sort values of a hit, as cursors carry them (scores, dates as epoch ms, keys). */
+function sortValuesOf(hit: estypes.SearchHit<Job> | undefined): SortValues | undefined {
+  const values = hit?.sort;
+  if (values === undefined) return undefined;
+  const out: SortValues = [];
+  for (const raw of values) {
+    const value: unknown = raw;
+    if (value === null || typeof value === 'string' || typeof value === 'number') out.push(value);
+    else return undefined;
+  }
+  return out;
+}
+
+function toJob(hit: estypes.SearchHit<Job>): Job {
+  if (hit._source === undefined) throw new Error(`hit ${hit._id ?? '?'} has no _source`);
+  return hit._source;
+}
