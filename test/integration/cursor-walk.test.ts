@@ -1,0 +1,120 @@
+import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
+import { Faker, en } from '@faker-js/faker';
+import type { StoredJob } from '../../src/domain/job.js';
+import { UsageRepository } from '../../src/db/usage.js';
+import { toIndexDocument } from '../../src/search/document.js';
+import { ensureJobsIndex, indexNames, type IndexNames } from '../../src/search/indices.js';
+import { JobSearchService } from '../../src/search/service.js';
+import { serve, testEnv } from './env.js';
+import { call } from './http.js';
+
+const TOTAL = 12_000;
+
+describe('cursor walk over more than 10,000 hits', function () {
+  this.timeout(300_000);
+  let names: IndexNames;
+  let baseUrl = '';
+  let key = '';
+
+  before(async () => {
+    const env = testEnv();
+    names = indexNames(`${env.config.elasticsearch.indexPrefix}-cw${randomBytes(2).toString('hex')}`);
+    await ensureJobsIndex(env.runtime.es, names);
+    const faker = new Faker({ locale: [en] });
+    faker.seed(7);
+    const words = ['Engineer', 'Manager', 'Analyst', 'Designer', 'Nurse', 'Backend', 'Senior', 'Data'];
+    for (let start = 0; start < TOTAL; start += 2000) {
+      const operations = Array.from({ length: 2000 }, (_, i) => {
+        const n = start + i;
+        const stored: StoredJob = {
+          job_key: `walk_${n.toString().padStart(6, '0')}`,
+          native_id: String(n),
+          title: faker.helpers.arrayElements(words, { min: 1, max: 3 }).join(' '),
+          organization: 'Acme',
+          url: `https://jobs.example/${n}`,
+          status: 'open',
+          // Few distinct timestamps: thousands of ties, so job_key must break them.
+          first_seen: new Date(Date.UTC(2026, 0, 1 + (n % 17))).toISOString(),
+          source: 'greenhouse',
+          source_slug: 'acme',
+          source_endpoint: 'https://boards-api.greenhouse.io/v1/boards/acme/jobs?content=true',
+          directory_verified_at: '2026-01-01T00:00:00.000Z',
+          locations_derived: [],
+          company_resolved: true,
+          is_duplicate_representative: true,
+          revision: 1,
+        };
+        return [
+          { index: { _index: names.alias, _id: stored.job_key } },
+          toIndexDocument(stored, '2026-01-01T00:00:00.000Z'),
+        ];
+      }).flat();
+      const bulk = await env.runtime.es.bulk({ operations });
+      expect(bulk.errors).to.equal(false);
+    }
+    await env.runtime.es.indices.refresh({ index: names.alias });
+    const jobs = new JobSearchService(
+      env.runtime.es,
+      names.alias,
+      env.config.secrets.cursorSecret,
+      new UsageRepository(env.runtime.database.db),
+    );
+    baseUrl = await serve({ ...env.services, jobs }, env.document);
+    key = (
+      await env.services.accounts.createActiveAccount({
+        email: 'walk@example.com',
+        plan: 'scale',
+        isService: false,
+      })
+    ).key;
+  });
+
+  after(async () => {
+    const { es } = testEnv().runtime;
+    await es.indices.delete({ index: names.indexPattern, allow_no_indices: true, expand_wildcards: 'all' });
+    await es.indices.deleteIndexTemplate({ name: names.indexTemplate });
+    await es.cluster.deleteComponentTemplate({
+      name: `${names.settingsComponent},${names.mappingsComponent}`,
+    });
+  });
+
+  async function walk(query: string, sizes: number[]): Promise<string[]> {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10_000; page += 1) {
+      const limit = sizes[page % sizes.length] ?? 100;
+      const response = await call(
+        `/v1/jobs/search?${query}&limit=${limit}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+        { headers: { 'X-API-Key': key } },
+        baseUrl,
+      );
+      expect(response.status).to.equal(200);
+      const body = response.body as { data: { job_key: string }[]; next_cursor?: string };
+      seen.push(...body.data.map((job) => job.job_key));
+      cursor = body.next_cursor;
+      if (cursor === undefined) return seen;
+    }
+    throw new Error('walk did not end');
+  }
+
+  it('returns every job exactly once, newest first, in pages of varied size', async () => {
+    const seen = await walk('status=open', [1000, 37, 999, 250, 1, 613]);
+    expect(seen).to.have.length(TOTAL);
+    expect(new Set(seen).size).to.equal(TOTAL);
+  });
+
+  it('returns every matching job exactly once when ordered by relevance', async () => {
+    const env = testEnv();
+    const expected = (
+      await env.runtime.es.count({
+        index: names.alias,
+        query: { match: { title: { query: 'engineer', operator: 'and' } } },
+      })
+    ).count;
+    expect(expected).to.be.greaterThan(1000);
+    const seen = await walk('q=engineer', [500, 73, 1000]);
+    expect(seen).to.have.length(expected);
+    expect(new Set(seen).size).to.equal(expected);
+  });
+});
