@@ -1,0 +1,248 @@
+/**
+ * `npm run bench:search [-- --jobs 1000000 --rounds 200]`: search latency through the API and
+ * directly against Elasticsearch on the synthetic corpus (built once by the same path as
+ * bench:ingest and cached under its prefix), for a fixed mix of queries. Prints p50/p99 for both,
+ * their ratio, and the API process's CPU time per request.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { estypes } from '@elastic/elasticsearch';
+import { loadConfig } from '../src/config.js';
+import { migrate } from '../src/db/migrate.js';
+import { createIngestDeps } from '../src/ingest/deps.js';
+import { catchUp, loadBoards } from '../src/ingest/service.js';
+import { syntheticBoards } from '../src/ingest/synthetic.js';
+import { systemClock } from '../src/lib/clock.js';
+import { createServices, openRuntime } from '../src/runtime.js';
+import { decodeCursor, requestHash } from '../src/search/cursor.js';
+import { buildJobSearch, type JobFilters } from '../src/search/job-query.js';
+import { ensureJobsIndex } from '../src/search/indices.js';
+import { devEnv, devStackUp } from './lib/dev.js';
+
+const { values } = parseArgs({
+  options: {
+    jobs: { type: 'string', default: '1000000' },
+    rounds: { type: 'string', default: '200' },
+    prefix: { type: 'string', default: 'bench-ingest' },
+  },
+});
+const jobs = Number(values.jobs);
+const rounds = Number(values.rounds);
+const schema = values.prefix.replace(/-/g, '_');
+const env = {
+  ...(await devEnv(await devStackUp())),
+  ES_INDEX_PREFIX: values.prefix,
+  PG_SCHEMA: schema,
+  LOG_LEVEL: 'silent',
+  PORT: '0',
+};
+const config = loadConfig(env);
+const runtime = openRuntime(config);
+const { es } = runtime;
+
+async function ensureCorpus(): Promise<number> {
+  await migrate(runtime.database.db, schema);
+  await ensureJobsIndex(es, runtime.indices);
+  await es.indices.refresh({ index: runtime.indices.alias });
+  let count = (await es.count({ index: runtime.indices.alias })).count;
+  if (count >= jobs) return count;
+  process.stderr.write(
+    `corpus has ${count} jobs; loading ${jobs} synthetic jobs once (cached under ${values.prefix})\n`,
+  );
+  const deps = createIngestDeps(runtime.database.db, config, systemClock);
+  try {
+    const boards = (function* () {
+      for (const board of syntheticBoards({ seed: 42, jobs })) {
+        yield {
+          line: {
+            line: 0,
+            source: board.source,
+            slug: board.slug,
+            company: board.companyName,
+            domain: board.domain,
+          },
+          postings: board.postings,
+        };
+      }
+    })();
+    await loadBoards(deps, boards, 4);
+  } finally {
+    await deps.close();
+  }
+  await catchUp(runtime.database.db, es, runtime.indices.alias, systemClock, 3_600_000);
+  await es.indices.refresh({ index: runtime.indices.alias });
+  count = (await es.count({ index: runtime.indices.alias })).count;
+  return count;
+}
+
+const MIX: Record<string, JobFilters[]> = {
+  'q only': [
+    { q: 'software engineer' },
+    { q: 'account executive' },
+    { q: 'registered nurse' },
+    { q: 'data' },
+    { q: 'product designer remote' },
+  ],
+  'filters only': [
+    { country: ['DE'] },
+    { family: ['engineering'], remote: 'only' },
+    { employment_type: ['FULL_TIME'], has_salary: true },
+    { source: ['greenhouse', 'lever'], experience_level: ['senior'] },
+    { country: ['US'], posted_since: '2025-12-15T00:00:00Z' },
+  ],
+  'plain term filter': [{ source: ['greenhouse'] }, { source: ['ashby'] }, { source: ['workday'] }],
+  'title grammar': [
+    { title: 'engineer & !intern' },
+    { title: 'designer | product manager' },
+    { title: 'data & scien | ml' },
+  ],
+};
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function toQuery(filters: JobFilters, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters))
+    params.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  return params.toString();
+}
+
+/** CPU seconds (user + system) a process has used, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const corpus = await ensureCorpus();
+const key = (
+  await createServices(runtime).accounts.createActiveAccount({
+    email: 'bench@example.com',
+    plan: 'scale',
+    isService: false,
+  })
+).key;
+const api = spawn(process.execPath, ['--import', 'tsx', 'src/main/api.ts'], {
+  env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const apiUrl = await new Promise<string>((resolve, reject) => {
+  api.stdout.setEncoding('utf8');
+  api.stdout.on('data', (chunk: string) => {
+    const match = /API listening on (http:\/\/[^"\s]+)/.exec(chunk);
+    if (match?.[1] !== undefined) resolve(match[1]);
+  });
+  api.once('exit', () => {
+    reject(new Error('API exited'));
+  });
+});
+
+async function viaApi(query: string): Promise<{ ms: number; cursor?: string }> {
+  const started = performance.now();
+  const response = await fetch(`${apiUrl}/v1/jobs/search?${query}`, { headers: { 'X-API-Key': key } });
+  const body = (await response.json()) as { next_cursor?: string };
+  if (!response.ok) throw new Error(`${response.status} for ${query}`);
+  return {
+    ms: performance.now() - started,
+    ...(body.next_cursor === undefined ? {} : { cursor: body.next_cursor }),
+  };
+}
+
+async function viaEs(body: estypes.SearchRequest): Promise<number> {
+  const started = performance.now();
+  await es.search({
+    index: runtime.indices.alias,
+    ...body,
+    timeout: '5s',
+    allow_partial_search_results: false,
+  });
+  return performance.now() - started;
+}
+
+try {
+  const rows: string[] = [];
+  const results = new Map<string, { api: number[]; es: number[] }>();
+  for (let warm = 0; warm < 20; warm += 1) await viaApi('q=engineer');
+  const cpuBefore = cpuSeconds(api.pid ?? 0);
+  let apiRequests = 0;
+  for (const [name, queries] of Object.entries(MIX)) {
+    const samples = { api: [] as number[], es: [] as number[] };
+    for (let round = 0; round < rounds; round += 1) {
+      const filters = queries[round % queries.length] ?? {};
+      samples.api.push((await viaApi(toQuery(filters, { limit: '100' }))).ms);
+      apiRequests += 1;
+      samples.es.push(await viaEs(buildJobSearch(filters, { limit: 100, includeDescription: false })));
+    }
+    results.set(name, samples);
+  }
+  // Deep pages: walk to page 100 (limit 100) and time page 1 against page 100, via API and ES.
+  const deep = {
+    first: [] as number[],
+    hundredth: [] as number[],
+    esFirst: [] as number[],
+    esHundredth: [] as number[],
+  };
+  for (const filters of [{ status: 'open' as const }, { q: 'engineer' }, { country: ['US'] }]) {
+    let cursor: string | undefined;
+    for (let page = 1; page <= 100; page += 1) {
+      const result = await viaApi(
+        toQuery(filters, { limit: '100', ...(cursor === undefined ? {} : { cursor }) }),
+      );
+      apiRequests += 1;
+      if (page === 1) deep.first.push(result.ms);
+      if (page === 100) deep.hundredth.push(result.ms);
+      if (page === 99 && result.cursor !== undefined) {
+        const after = decodeCursor(
+          result.cursor,
+          requestHash({ filters, include_description: false }),
+          config.secrets.cursorSecret,
+        );
+        deep.esHundredth.push(
+          await viaEs(buildJobSearch(filters, { limit: 100, includeDescription: false, after })),
+        );
+      }
+      if (page === 1)
+        deep.esFirst.push(await viaEs(buildJobSearch(filters, { limit: 100, includeDescription: false })));
+      cursor = result.cursor;
+      if (cursor === undefined) break;
+    }
+  }
+  const cpuMs = ((cpuSeconds(api.pid ?? 0) - cpuBefore) * 1000) / apiRequests;
+  rows.push(
+    `bench:search — corpus ${corpus.toLocaleString('en-US')} jobs (${values.prefix}), ${rounds} rounds per class, limit 100`,
+  );
+  rows.push('class                 API p50   API p99    ES p50    ES p99   p50 ratio  p50 gap');
+  const fmt = (n: number): string => `${n.toFixed(1).padStart(7)}ms`;
+  for (const [name, samples] of results) {
+    const [a50, a99, e50, e99] = [
+      percentile(samples.api, 50),
+      percentile(samples.api, 99),
+      percentile(samples.es, 50),
+      percentile(samples.es, 99),
+    ];
+    rows.push(
+      `${name.padEnd(20)} ${fmt(a50)} ${fmt(a99)} ${fmt(e50)} ${fmt(e99)}   ${(a50 / e50).toFixed(2).padStart(6)}x ${fmt(a50 - e50)}`,
+    );
+  }
+  const grammar = results.get('title grammar')?.es ?? [];
+  const plain = results.get('plain term filter')?.es ?? [];
+  rows.push(
+    `title grammar vs plain term filter (ES p50): ${(percentile(grammar, 50) / percentile(plain, 50)).toFixed(2)}x`,
+  );
+  rows.push(
+    `deep pages: API page 100 / page 1 p50 = ${(percentile(deep.hundredth, 50) / percentile(deep.first, 50)).toFixed(2)}x ` +
+      `(${percentile(deep.first, 50).toFixed(1)} → ${percentile(deep.hundredth, 50).toFixed(1)} ms); ` +
+      `ES ${(percentile(deep.esHundredth, 50) / percentile(deep.esFirst, 50)).toFixed(2)}x`,
+  );
+  rows.push(
+    `API CPU per request: ${cpuMs.toFixed(2)} ms (user+system of the API process over ${apiRequests} requests)`,
+  );
+  process.stdout.write(`${rows.join('\n')}\n`);
+} finally {
+  api.kill('SIGTERM');
+  await runtime.close();
+}
