@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { createIngestDeps } from '../src/ingest/deps.js';
 import { catchUp, loadBoards } from '../src/ingest/service.js';
-import { syntheticBoards } from '../src/ingest/synthetic.js';
+import { syntheticBoardLines } from '../src/ingest/synthetic.js';
 import { systemClock } from '../src/lib/clock.js';
 import { openRuntime } from '../src/runtime.js';
 import { ensureJobsIndex } from '../src/search/indices.js';
@@ -64,20 +64,7 @@ try {
   await ensureJobsIndex(runtime.es, runtime.indices);
   const deps = createIngestDeps(db, config, systemClock, undefined, threads);
   closeIngest = deps.close;
-  const boards = (function* () {
-    for (const board of syntheticBoards({ seed: Number(values.seed), jobs })) {
-      yield {
-        line: {
-          line: 0,
-          source: board.source,
-          slug: board.slug,
-          company: board.companyName,
-          domain: board.domain,
-        },
-        postings: board.postings,
-      };
-    }
-  })();
+  const boards = syntheticBoardLines({ seed: Number(values.seed), jobs });
 
   let peakRss = 0;
   let done = 0;

@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { createIngestDeps } from '../src/ingest/deps.js';
 import { catchUp, loadBoards } from '../src/ingest/service.js';
-import { syntheticBoards } from '../src/ingest/synthetic.js';
+import { syntheticBoardLines } from '../src/ingest/synthetic.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createServices, openRuntime } from '../src/runtime.js';
 import type { SortValues } from '../src/search/cursor.js';
@@ -52,20 +52,7 @@ async function ensureCorpus(): Promise<number> {
   );
   const deps = createIngestDeps(runtime.database.db, config, systemClock);
   try {
-    const boards = (function* () {
-      for (const board of syntheticBoards({ seed: 42, jobs })) {
-        yield {
-          line: {
-            line: 0,
-            source: board.source,
-            slug: board.slug,
-            company: board.companyName,
-            domain: board.domain,
-          },
-          postings: board.postings,
-        };
-      }
-    })();
+    const boards = syntheticBoardLines({ seed: 42, jobs });
     await loadBoards(deps, boards, 4);
   } finally {
     await deps.close();

@@ -5,6 +5,7 @@
  * normalize → enrich → lifecycle → ledger → projector path as crawled ones.
  */
 import { Faker, en } from '@faker-js/faker';
+import type { BoardLine } from './boards-file.js';
 import type { SourceLocation, SourcePosting } from './types.js';
 
 /** Source mix, roughly the share of boards per platform we see in public slug registries. */
@@ -267,4 +268,22 @@ function posting(
     ],
     workplaceType: workplace,
   };
+}
+
+/** Synthetic boards as operator board lines with their postings, ready for loadBoards. */
+export function* syntheticBoardLines(
+  options: SyntheticOptions,
+): Generator<{ line: BoardLine; postings: SourcePosting[] }> {
+  for (const board of syntheticBoards(options)) {
+    yield {
+      line: {
+        line: 0,
+        source: board.source,
+        slug: board.slug,
+        company: board.companyName,
+        domain: board.domain,
+      },
+      postings: board.postings,
+    };
+  }
 }

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { randomBytes } from 'node:crypto';
 import { Faker, en } from '@faker-js/faker';
-import type { StoredJob } from '../../src/domain/job.js';
 import { UsageRepository } from '../../src/db/usage.js';
 import { toIndexDocument } from '../../src/search/document.js';
-import { ensureJobsIndex, indexNames, type IndexNames } from '../../src/search/indices.js';
+import type { IndexNames } from '../../src/search/indices.js';
+import { storedJob } from '../support/jobs.js';
+import { createTempIndex, dropIndexFamily } from './indices.js';
 import { JobSearchService } from '../../src/search/service.js';
 import { serve, testEnv } from './env.js';
 import { call } from './http.js';
@@ -19,32 +19,19 @@ describe('cursor walk over more than 10,000 hits', function () {
 
   before(async () => {
     const env = testEnv();
-    names = indexNames(`${env.config.elasticsearch.indexPrefix}-cw${randomBytes(2).toString('hex')}`);
-    await ensureJobsIndex(env.runtime.es, names);
+    names = await createTempIndex('cw');
     const faker = new Faker({ locale: [en] });
     faker.seed(7);
     const words = ['Engineer', 'Manager', 'Analyst', 'Designer', 'Nurse', 'Backend', 'Senior', 'Data'];
     for (let start = 0; start < TOTAL; start += 2000) {
       const operations = Array.from({ length: 2000 }, (_, i) => {
         const n = start + i;
-        const stored: StoredJob = {
-          job_key: `walk_${n.toString().padStart(6, '0')}`,
+        const stored = storedJob(`walk_${n.toString().padStart(6, '0')}`, {
           native_id: String(n),
           title: faker.helpers.arrayElements(words, { min: 1, max: 3 }).join(' '),
-          organization: 'Acme',
-          url: `https://jobs.example/${n}`,
-          status: 'open',
           // Few distinct timestamps: thousands of ties, so job_key must break them.
           first_seen: new Date(Date.UTC(2026, 0, 1 + (n % 17))).toISOString(),
-          source: 'greenhouse',
-          source_slug: 'acme',
-          source_endpoint: 'https://boards-api.greenhouse.io/v1/boards/acme/jobs?content=true',
-          directory_verified_at: '2026-01-01T00:00:00.000Z',
-          locations_derived: [],
-          company_resolved: true,
-          is_duplicate_representative: true,
-          revision: 1,
-        };
+        });
         return [
           { index: { _index: names.alias, _id: stored.job_key } },
           toIndexDocument(stored, '2026-01-01T00:00:00.000Z'),
@@ -72,11 +59,7 @@ describe('cursor walk over more than 10,000 hits', function () {
 
   after(async () => {
     const { es } = testEnv().runtime;
-    await es.indices.delete({ index: names.indexPattern, allow_no_indices: true, expand_wildcards: 'all' });
-    await es.indices.deleteIndexTemplate({ name: names.indexTemplate });
-    await es.cluster.deleteComponentTemplate({
-      name: `${names.settingsComponent},${names.mappingsComponent}`,
-    });
+    await dropIndexFamily(es, names);
   });
 
   async function walk(query: string, sizes: number[]): Promise<string[]> {

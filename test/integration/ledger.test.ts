@@ -7,29 +7,20 @@ import { sequenceCommitted, sequencePending, sequencerLag } from '../../src/ledg
 import { ensureJobsIndex, indexNames } from '../../src/search/indices.js';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
+import { storedJob } from '../support/jobs.js';
 import { testEnv } from './env.js';
+import { dropIndexFamily } from './indices.js';
 
 function job(key: string, revision: number, status: 'open' | 'closed' = 'open'): StoredJob {
-  return {
-    job_key: key,
-    native_id: key,
+  return storedJob(key, {
     title: `Engineer ${key} r${revision}`,
-    organization: 'Acme',
-    url: `https://jobs.example/${key}`,
     status,
-    first_seen: '2026-01-01T00:00:00.000Z',
-    source: 'greenhouse',
-    source_slug: 'acme',
-    source_endpoint: 'https://boards-api.greenhouse.io/v1/boards/acme/jobs?content=true',
-    directory_verified_at: '2026-01-01T00:00:00.000Z',
     locations_derived: [{ city: 'Berlin', country: 'Germany', country_code: 'DE', lat: 52.52, lng: 13.405 }],
-    company_resolved: true,
-    is_duplicate_representative: true,
     revision,
     ...(status === 'closed'
       ? { closed_at: '2026-01-02T00:00:00.000Z', close_reason: 'removed_from_board' as const }
       : {}),
-  };
+  });
 }
 
 describe('change ledger', function () {
@@ -203,15 +194,7 @@ describe('change ledger', function () {
       expect(a.has('job-85')).to.equal(false);
     } finally {
       for (const names of [live, replay]) {
-        await es.indices.delete({
-          index: names.indexPattern,
-          allow_no_indices: true,
-          expand_wildcards: 'all',
-        });
-        await es.indices.deleteIndexTemplate({ name: names.indexTemplate });
-        await es.cluster.deleteComponentTemplate({
-          name: `${names.settingsComponent},${names.mappingsComponent}`,
-        });
+        await dropIndexFamily(es, names);
       }
     }
   });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { currentIndex, ensureJobsIndex, indexNames, reindexJobs } from '../../src/search/indices.js';
 import { testEnv } from './env.js';
+import { dropIndexFamily } from './indices.js';
 
 const DOCS = 3000;
 
@@ -103,11 +104,7 @@ describe('reindex', () => {
       const mapping = await es.indices.getMapping({ index: names.indexName(2) });
       expect(mapping[names.indexName(2)]?.mappings.properties).to.have.property('embedding');
     } finally {
-      await es.indices.delete({ index: names.indexPattern, allow_no_indices: true, expand_wildcards: 'all' });
-      await es.indices.deleteIndexTemplate({ name: names.indexTemplate });
-      await es.cluster.deleteComponentTemplate({
-        name: [names.settingsComponent, names.mappingsComponent].join(','),
-      });
+      await dropIndexFamily(es, names);
     }
   });
 });

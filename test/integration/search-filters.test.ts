@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import { randomBytes } from 'node:crypto';
 import type { Location, StoredJob } from '../../src/domain/job.js';
 import { UsageRepository } from '../../src/db/usage.js';
 import { toIndexDocument } from '../../src/search/document.js';
-import { ensureJobsIndex, indexNames, type IndexNames } from '../../src/search/indices.js';
+import type { IndexNames } from '../../src/search/indices.js';
+import { storedJob } from '../support/jobs.js';
+import { createTempIndex, dropIndexFamily } from './indices.js';
 import { JobSearchService } from '../../src/search/service.js';
 import { serve, testEnv } from './env.js';
 import { call, type ValidationBody } from './http.js';
@@ -19,25 +20,7 @@ const ZURICH: Location = {
 const NYC: Location = { city: 'New York', country: 'United States', country_code: 'US', lat: 40.7, lng: -74 };
 
 function job(key: string, extra: Partial<StoredJob>): StoredJob {
-  return {
-    job_key: key,
-    native_id: key,
-    title: 'Engineer',
-    organization: 'Acme',
-    url: `https://jobs.example/${key}`,
-    status: 'open',
-    first_seen: '2026-03-01T00:00:00.000Z',
-    source: 'greenhouse',
-    source_slug: 'acme',
-    source_endpoint: 'https://boards-api.greenhouse.io/v1/boards/acme/jobs?content=true',
-    directory_verified_at: '2026-01-01T00:00:00.000Z',
-    company_key: 'acme',
-    locations_derived: [],
-    company_resolved: true,
-    is_duplicate_representative: true,
-    revision: 1,
-    ...extra,
-  };
+  return storedJob(key, { first_seen: '2026-03-01T00:00:00.000Z', company_key: 'acme', ...extra });
 }
 
 /** A small corpus where every filter has jobs it must match and jobs it must not. */
@@ -139,8 +122,7 @@ describe('GET /v1/jobs/search: every filter, positive and negative', function ()
 
   before(async () => {
     const env = testEnv();
-    names = indexNames(`${env.config.elasticsearch.indexPrefix}-sf${randomBytes(2).toString('hex')}`);
-    await ensureJobsIndex(env.runtime.es, names);
+    names = await createTempIndex('sf');
     const operations = JOBS.flatMap((j) => [
       { index: { _index: names.alias, _id: j.job_key } },
       toIndexDocument(j, '2026-03-06T00:00:00.000Z'),
@@ -165,11 +147,7 @@ describe('GET /v1/jobs/search: every filter, positive and negative', function ()
 
   after(async () => {
     const { es } = testEnv().runtime;
-    await es.indices.delete({ index: names.indexPattern, allow_no_indices: true, expand_wildcards: 'all' });
-    await es.indices.deleteIndexTemplate({ name: names.indexTemplate });
-    await es.cluster.deleteComponentTemplate({
-      name: `${names.settingsComponent},${names.mappingsComponent}`,
-    });
+    await dropIndexFamily(es, names);
   });
 
   const keys = async (query: string): Promise<string[]> => {

@@ -1,14 +1,13 @@
 import { expect } from 'chai';
-import { randomBytes } from 'node:crypto';
 import { Faker, en } from '@faker-js/faker';
 import { toIndexDocument } from '../../src/search/document.js';
-import { ensureJobsIndex, indexNames } from '../../src/search/indices.js';
+import { storedJob } from '../support/jobs.js';
+import { createTempIndex, dropIndexFamily } from './indices.js';
 import {
   compileTitleExpression,
   parseTitleExpression,
   titleMatches,
 } from '../../src/search/title-grammar.js';
-import type { StoredJob } from '../../src/domain/job.js';
 import { testEnv } from './env.js';
 
 const WORDS = [
@@ -102,42 +101,19 @@ function randomExpression(faker: Faker): string {
   return groups.join(' | ');
 }
 
-function stored(i: number, title: string): StoredJob {
-  return {
-    job_key: `t${i}`,
-    native_id: `t${i}`,
-    title,
-    organization: 'Acme',
-    url: `https://jobs.example/${i}`,
-    status: 'open',
-    first_seen: '2026-01-01T00:00:00.000Z',
-    source: 'greenhouse',
-    source_slug: 'acme',
-    source_endpoint: 'https://boards-api.greenhouse.io/v1/boards/acme/jobs?content=true',
-    directory_verified_at: '2026-01-01T00:00:00.000Z',
-    locations_derived: [],
-    company_resolved: true,
-    is_duplicate_representative: true,
-    revision: 1,
-  };
-}
-
 describe('title grammar against Elasticsearch (property test)', function () {
   this.timeout(180_000);
 
   it('returns exactly the titles a naive substring evaluation accepts, for thousands of random titles and expressions', async () => {
     const { es } = testEnv().runtime;
-    const names = indexNames(
-      `${testEnv().config.elasticsearch.indexPrefix}-tg${randomBytes(2).toString('hex')}`,
-    );
+    const names = await createTempIndex('tg');
     const faker = new Faker({ locale: [en] });
     faker.seed(20261121);
     try {
-      await ensureJobsIndex(es, names);
       const titles = Array.from({ length: 3000 }, () => randomTitle(faker));
       const operations = titles.flatMap((title, i) => [
         { index: { _index: names.alias, _id: `t${i}` } },
-        toIndexDocument(stored(i, title), '2026-01-01T00:00:00.000Z'),
+        toIndexDocument(storedJob(`t${i}`, { title }), '2026-01-01T00:00:00.000Z'),
       ]);
       const bulk = await es.bulk({ operations, refresh: true });
       expect(bulk.errors).to.equal(false);
@@ -162,11 +138,7 @@ describe('title grammar against Elasticsearch (property test)', function () {
       }
       expect(compared).to.be.greaterThan(10_000);
     } finally {
-      await es.indices.delete({ index: names.indexPattern, allow_no_indices: true, expand_wildcards: 'all' });
-      await es.indices.deleteIndexTemplate({ name: names.indexTemplate });
-      await es.cluster.deleteComponentTemplate({
-        name: `${names.settingsComponent},${names.mappingsComponent}`,
-      });
+      await dropIndexFamily(es, names);
     }
   });
 });

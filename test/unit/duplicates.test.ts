@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Location, StoredJob } from '../../src/domain/job.js';
 import { regroup } from '../../src/ingest/duplicates.js';
+import { storedJob } from '../support/jobs.js';
 
 const BERLIN: Location = { city: 'Berlin', country: 'Germany', country_code: 'DE', lat: 52.52, lng: 13.405 };
 const PARIS: Location = { city: 'Paris', country: 'France', country_code: 'FR', lat: 48.857, lng: 2.352 };
@@ -11,24 +12,7 @@ function member(
   location: Location,
   extra: Partial<StoredJob> = {},
 ): StoredJob {
-  return {
-    job_key: key,
-    native_id: key,
-    title: 'Engineer',
-    organization: 'Acme',
-    url: `https://jobs.example/${key}`,
-    status: 'open',
-    first_seen: firstSeen,
-    source: 'greenhouse',
-    source_slug: 'acme',
-    source_endpoint: 'https://boards-api.greenhouse.io/v1/boards/acme/jobs?content=true',
-    directory_verified_at: '2026-01-01T00:00:00.000Z',
-    locations_derived: [location],
-    company_resolved: true,
-    is_duplicate_representative: true,
-    revision: 1,
-    ...extra,
-  };
+  return storedJob(key, { first_seen: firstSeen, locations_derived: [location], ...extra });
 }
 
 describe('duplicate groups', () => {
