@@ -1,12 +1,10 @@
 import { expect } from 'chai';
 import { Faker, en } from '@faker-js/faker';
-import { UsageRepository } from '../../src/db/usage.js';
 import { toIndexDocument } from '../../src/search/document.js';
 import type { IndexNames } from '../../src/search/indices.js';
 import { storedJob } from '../support/jobs.js';
-import { createTempIndex, dropIndexFamily } from './indices.js';
-import { JobSearchService } from '../../src/search/service.js';
-import { serve, testEnv } from './env.js';
+import { createTempIndex, dropIndexFamily, serveOverIndex } from './indices.js';
+import { testEnv } from './env.js';
 import { call } from './http.js';
 
 const TOTAL = 12_000;
@@ -41,20 +39,7 @@ describe('cursor walk over more than 10,000 hits', function () {
       expect(bulk.errors).to.equal(false);
     }
     await env.runtime.es.indices.refresh({ index: names.alias });
-    const jobs = new JobSearchService(
-      env.runtime.es,
-      names.alias,
-      env.config.secrets.cursorSecret,
-      new UsageRepository(env.runtime.database.db),
-    );
-    baseUrl = await serve({ ...env.services, jobs }, env.document);
-    key = (
-      await env.services.accounts.createActiveAccount({
-        email: 'walk@example.com',
-        plan: 'scale',
-        isService: false,
-      })
-    ).key;
+    ({ baseUrl, key } = await serveOverIndex(names.alias, 'walk@example.com'));
   });
 
   after(async () => {

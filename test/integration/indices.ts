@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ensureJobsIndex, indexNames, type IndexNames } from '../../src/search/indices.js';
 import type { EsClient } from '../../src/search/client.js';
-import { testEnv } from './env.js';
+import { UsageRepository } from '../../src/db/usage.js';
+import { JobSearchService } from '../../src/search/service.js';
+import { serve, testEnv } from './env.js';
 
 /** A fresh jobs index family (templates, alias, v1) of this run, for a test that owns its data. */
 export async function createTempIndex(tag: string): Promise<IndexNames> {
@@ -17,4 +19,21 @@ export async function dropIndexFamily(es: EsClient, names: IndexNames): Promise<
   await es.indices.delete({ index: names.indexPattern, allow_no_indices: true, expand_wildcards: 'all' });
   await es.indices.deleteIndexTemplate({ name: names.indexTemplate });
   await es.cluster.deleteComponentTemplate({ name: `${names.settingsComponent},${names.mappingsComponent}` });
+}
+
+/** An app whose job search reads `alias`, and a Scale key to call it with. */
+export async function serveOverIndex(
+  alias: string,
+  email: string,
+): Promise<{ baseUrl: string; key: string }> {
+  const env = testEnv();
+  const jobs = new JobSearchService(
+    env.runtime.es,
+    alias,
+    env.config.secrets.cursorSecret,
+    new UsageRepository(env.runtime.database.db),
+  );
+  const baseUrl = await serve({ ...env.services, jobs }, env.document);
+  const { key } = await env.services.accounts.createActiveAccount({ email, plan: 'scale', isService: false });
+  return { baseUrl, key };
 }

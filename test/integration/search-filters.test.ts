@@ -1,12 +1,10 @@
 import { expect } from 'chai';
 import type { Location, StoredJob } from '../../src/domain/job.js';
-import { UsageRepository } from '../../src/db/usage.js';
 import { toIndexDocument } from '../../src/search/document.js';
 import type { IndexNames } from '../../src/search/indices.js';
 import { storedJob } from '../support/jobs.js';
-import { createTempIndex, dropIndexFamily } from './indices.js';
-import { JobSearchService } from '../../src/search/service.js';
-import { serve, testEnv } from './env.js';
+import { createTempIndex, dropIndexFamily, serveOverIndex } from './indices.js';
+import { testEnv } from './env.js';
 import { call, type ValidationBody } from './http.js';
 
 const BERLIN: Location = { city: 'Berlin', country: 'Germany', country_code: 'DE', lat: 52.52, lng: 13.4 };
@@ -129,20 +127,7 @@ describe('GET /v1/jobs/search: every filter, positive and negative', function ()
     ]);
     const bulk = await env.runtime.es.bulk({ operations, refresh: true });
     expect(bulk.errors).to.equal(false);
-    const jobs = new JobSearchService(
-      env.runtime.es,
-      names.alias,
-      env.config.secrets.cursorSecret,
-      new UsageRepository(env.runtime.database.db),
-    );
-    baseUrl = await serve({ ...env.services, jobs }, env.document);
-    key = (
-      await env.services.accounts.createActiveAccount({
-        email: 'filters@example.com',
-        plan: 'scale',
-        isService: false,
-      })
-    ).key;
+    ({ baseUrl, key } = await serveOverIndex(names.alias, 'filters@example.com'));
   });
 
   after(async () => {
