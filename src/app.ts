@@ -14,12 +14,15 @@ import { listOperations, type OpenApiDocument } from './openapi/document.js';
 import { healthHandlers, openApiHandlers } from './routes/health.js';
 import { buildRouter, unmatched } from './routes/index.js';
 import { jobHandlers } from './routes/jobs.js';
+import { feedHandlers } from './routes/feeds.js';
+import type { ChangeFeedService } from './feeds/changes.js';
 import type { JobSearchService } from './search/service.js';
 
 export interface Services {
   accounts: Pick<AccountService, 'authenticate'>;
   health: HealthService;
   jobs: JobSearchService;
+  changes: ChangeFeedService;
 }
 
 export interface AppDeps {
@@ -40,6 +43,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       ...healthHandlers(deps.services.health, deps.document.info.version),
       ...openApiHandlers(deps.document),
       ...jobHandlers(deps.services.jobs, deps.upgradeUrl),
+      ...feedHandlers(deps.services.changes),
     },
   });
   const app = new Koa<AppState>({ proxy: false });

@@ -10,6 +10,7 @@ import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { HealthService } from './health/service.js';
 import { UsageRepository } from './db/usage.js';
 import { JobSearchService } from './search/service.js';
+import { ChangeFeedService } from './feeds/changes.js';
 import { createEsClient, type EsClient } from './search/client.js';
 import { indexNames, type IndexNames } from './search/indices.js';
 import type { Logger } from './lib/logger.js';
@@ -44,14 +45,11 @@ export interface AppServices extends Services {
 
 export function createServices(runtime: Runtime): AppServices {
   const repository = new AccountRepository(runtime.database.db);
+  const usage = new UsageRepository(runtime.database.db);
   return {
     accounts: new AccountService(repository, repository, runtime.config.secrets.apiKeyPepper),
     health: new HealthService(runtime.es, runtime.database.db),
-    jobs: new JobSearchService(
-      runtime.es,
-      runtime.indices.alias,
-      runtime.config.secrets.cursorSecret,
-      new UsageRepository(runtime.database.db),
-    ),
+    jobs: new JobSearchService(runtime.es, runtime.indices.alias, runtime.config.secrets.cursorSecret, usage),
+    changes: new ChangeFeedService(runtime.database.db, usage),
   };
 }

@@ -105,3 +105,17 @@ export class UpstreamUnavailableError extends ApiError {
     this.headers['Retry-After'] = String(retryAfterSeconds);
   }
 }
+
+/** since_seq is older than the change feed's retention: the consumer must re-bootstrap. */
+export class ChangeFeedExpiredError extends ApiError {
+  readonly status = 410;
+  readonly code = 'change_feed_expired';
+  readonly title = 'Change feed position expired';
+  constructor(oldestSeq: number, latestSeq: number) {
+    super(
+      'since_seq is older than the 30-day retention: record latest_seq, load a dataset snapshot or a full export, then resume with since_seq=latest_seq',
+    );
+    this.extensions.oldest_seq = oldestSeq;
+    this.extensions.latest_seq = latestSeq;
+  }
+}

@@ -62,6 +62,7 @@ function newAjv(coerce: boolean): Ajv2020 {
     useDefaults: true,
     verbose: true,
     strict: true,
+    strictNumbers: true,
     strictRequired: false,
     strictTypes: false,
   });
@@ -160,7 +161,14 @@ function deserializeQueryValue(
     });
     return undefined;
   }
-  return parameter.schema.type === 'array' ? value.split(',') : value;
+  const type = parameter.schema.type;
+  // ajv would coerce "1e309" or "Infinity" to ±Infinity and accept it; no client means that.
+  if ((type === 'integer' || type === 'number') && !Number.isFinite(Number(value))) {
+    const described = TYPE_ISSUES[type];
+    if (described !== undefined) issues.push({ loc, msg: described.msg, type: described.type, input: value });
+    return undefined;
+  }
+  return type === 'array' ? value.split(',') : value;
 }
 
 function runSchema(

@@ -12,6 +12,7 @@ import { sequencePending, sequencerLag } from '../ledger/sequencer.js';
 import type { EsClient } from '../search/client.js';
 import type { IngestDeps } from './pipeline.js';
 import { crawlBoards } from './service.js';
+import { purgeExpiredEvents } from '../feeds/changes.js';
 
 export interface WorkerDeps {
   db: Database;
@@ -26,9 +27,16 @@ export interface WorkerTicks {
   crawlMs: number;
   sequenceMs: number;
   projectMs: number;
+  /** Change-feed retention purge. */
+  purgeMs: number;
 }
 
-export const DEFAULT_TICKS: WorkerTicks = { crawlMs: 5000, sequenceMs: 500, projectMs: 1000 };
+export const DEFAULT_TICKS: WorkerTicks = {
+  crawlMs: 5000,
+  sequenceMs: 500,
+  projectMs: 1000,
+  purgeMs: 3_600_000,
+};
 
 /** Runs `step` every `intervalMs` until aborted; a failing step is logged and retried next tick. */
 export async function runLoop(
@@ -74,6 +82,10 @@ export async function runWorker(
     runLoop('project', ticks.projectMs, signal, deps.logger, async () => {
       const result = await projectPending(deps.db, deps.es, deps.index);
       if (result.applied > 0) deps.logger.info({ projection: result }, 'ledger projected');
+    }),
+    runLoop('purge', ticks.purgeMs, signal, deps.logger, async () => {
+      const purged = await purgeExpiredEvents(deps.db);
+      if (purged > 0) deps.logger.info({ purged }, 'change events past retention purged');
     }),
   ]);
 }

@@ -1,5 +1,6 @@
 /** Response shapes of the job operations (OpenAPI JobList, PreviewList, Job). */
 import type { Job } from '../domain/job.js';
+import type { ChangePage } from '../feeds/changes.js';
 import type { JobPage } from '../search/service.js';
 import { PUBLIC_JOB_FIELDS } from '../search/job-query.js';
 
@@ -20,4 +21,22 @@ export function presentJobPage(page: JobPage): { data: Record<string, unknown>[]
 
 export function presentPreview(jobs: Job[]): { data: Record<string, unknown>[] } {
   return { data: jobs.map(presentJob) };
+}
+
+/** Change-feed events (OpenAPI ChangeEvent): upserts carry the job without its description. */
+export function presentChangePage(page: ChangePage): { data: Record<string, unknown>[]; next_seq: number } {
+  return {
+    data: page.events.map((event) => {
+      const job = event.document === null ? undefined : presentJob(event.document);
+      if (job !== undefined) delete job.description_text;
+      return {
+        seq: event.seq,
+        type: event.kind,
+        job_key: event.job_key,
+        occurred_at: event.occurred_at,
+        ...(job === undefined ? {} : { job }),
+      };
+    }),
+    next_seq: page.nextSeq,
+  };
 }

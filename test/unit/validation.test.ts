@@ -98,6 +98,9 @@ describe('request validation from the OpenAPI document', () => {
     expect(issuesOf({ query: { limit: '1.5' } })[0]).to.include({ type: 'int_parsing', input: '1.5' });
     expect(issuesOf({ query: { limit: '' } })).to.deep.equal([]);
     expect(issuesOf({ query: { flag: 'yes' } })[0]).to.include({ type: 'bool_parsing', input: 'yes' });
+    for (const huge of ['1e309', 'Infinity', '-Infinity', 'NaN']) {
+      expect(issuesOf({ query: { limit: huge } })[0], huge).to.include({ type: 'int_parsing', input: huge });
+    }
   });
 
   it('requires a UTC offset on date-times', () => {
