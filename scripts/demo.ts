@@ -59,6 +59,12 @@ try {
       isService: true,
     })
   ).key;
+} catch (error) {
+  // Nothing else will stop what we started: leave no process behind.
+  await fixtures.close();
+  await runtime.close();
+  await devStackDown();
+  throw error;
 } finally {
   await runtime.close();
 }

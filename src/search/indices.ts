@@ -102,11 +102,19 @@ export async function currentIndex(es: EsClient, names: IndexNames): Promise<str
   return indices[0];
 }
 
-/** Installs templates and makes sure the alias points at an index (creating generation 1). */
+/**
+ * Installs templates and makes sure the alias points at an index (creating generation 1). An
+ * existing index gets the template's mappings applied in place: fields added to the template are
+ * added to the live index (ES allows additive changes); an incompatible change fails with a pointer
+ * to `npm run reindex`.
+ */
 export async function ensureJobsIndex(es: EsClient, names: IndexNames): Promise<string> {
-  await installTemplates(es, names);
+  const templates = await installTemplates(es, names);
   const existing = await currentIndex(es, names);
-  if (existing !== undefined) return existing;
+  if (existing !== undefined) {
+    await applyMappings(es, existing, templates.mappings.template.mappings ?? {});
+    return existing;
+  }
   const index = names.indexName(1);
   try {
     await es.indices.create({ index, aliases: { [names.alias]: { is_write_index: true } } });
@@ -118,6 +126,22 @@ export async function ensureJobsIndex(es: EsClient, names: IndexNames): Promise<
   const current = await currentIndex(es, names);
   if (current === undefined) throw new Error(`Index ${index} exists but alias ${names.alias} does not`);
   return current;
+}
+
+async function applyMappings(
+  es: EsClient,
+  index: string,
+  mappings: estypes.MappingTypeMapping,
+): Promise<void> {
+  try {
+    await es.indices.putMapping({ index, ...mappings });
+  } catch (error) {
+    if (!(error instanceof errors.ResponseError)) throw error;
+    throw new Error(
+      `The index template's mappings cannot be applied to ${index} in place (${error.message}); build a new generation with npm run reindex`,
+      { cause: error },
+    );
+  }
 }
 
 function isAlreadyExists(error: unknown): boolean {

@@ -108,3 +108,29 @@ describe('reindex', () => {
     }
   });
 });
+
+describe('template evolution', () => {
+  it('adds fields new in the template to an existing index in place', async () => {
+    const { es } = testEnv().runtime;
+    const names = indexNames(
+      `${testEnv().config.elasticsearch.indexPrefix}-ev${randomBytes(2).toString('hex')}`,
+    );
+    try {
+      // An index from an older template: strict, without the city_keys field.
+      await es.indices.create({
+        index: names.indexName(1),
+        mappings: { dynamic: 'strict', properties: { job_key: { type: 'keyword' } } },
+        aliases: { [names.alias]: { is_write_index: true } },
+      });
+      expect(await ensureJobsIndex(es, names)).to.equal(names.indexName(1));
+      const mapping = await es.indices.getMapping({ index: names.indexName(1) });
+      expect(mapping[names.indexName(1)]?.mappings.properties).to.include.keys(
+        'city_keys',
+        'title_grams',
+        'embedding',
+      );
+    } finally {
+      await dropIndexFamily(es, names);
+    }
+  });
+});
