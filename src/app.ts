@@ -16,6 +16,7 @@ import { buildRouter, unmatched } from './routes/index.js';
 import { jobHandlers } from './routes/jobs.js';
 import { feedHandlers } from './routes/feeds.js';
 import type { ChangeFeedService } from './feeds/changes.js';
+import type { WindowedFeeds } from './feeds/windowed.js';
 import type { JobSearchService } from './search/service.js';
 
 export interface Services {
@@ -23,6 +24,7 @@ export interface Services {
   health: HealthService;
   jobs: JobSearchService;
   changes: ChangeFeedService;
+  feeds: WindowedFeeds;
 }
 
 export interface AppDeps {
@@ -43,7 +45,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       ...healthHandlers(deps.services.health, deps.document.info.version),
       ...openApiHandlers(deps.document),
       ...jobHandlers(deps.services.jobs, deps.upgradeUrl),
-      ...feedHandlers(deps.services.changes),
+      ...feedHandlers(deps.services.changes, deps.services.feeds),
     },
   });
   const app = new Koa<AppState>({ proxy: false });

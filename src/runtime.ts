@@ -11,6 +11,8 @@ import { HealthService } from './health/service.js';
 import { UsageRepository } from './db/usage.js';
 import { JobSearchService } from './search/service.js';
 import { ChangeFeedService } from './feeds/changes.js';
+import { WindowedFeeds } from './feeds/windowed.js';
+import { systemClock } from './lib/clock.js';
 import { createEsClient, type EsClient } from './search/client.js';
 import { indexNames, type IndexNames } from './search/indices.js';
 import type { Logger } from './lib/logger.js';
@@ -51,5 +53,13 @@ export function createServices(runtime: Runtime): AppServices {
     health: new HealthService(runtime.es, runtime.database.db),
     jobs: new JobSearchService(runtime.es, runtime.indices.alias, runtime.config.secrets.cursorSecret, usage),
     changes: new ChangeFeedService(runtime.database.db, usage),
+    feeds: new WindowedFeeds(
+      runtime.es,
+      runtime.indices.alias,
+      runtime.database.db,
+      runtime.config.secrets.cursorSecret,
+      usage,
+      systemClock,
+    ),
   };
 }

@@ -1,6 +1,7 @@
 /** Response shapes of the job operations (OpenAPI JobList, PreviewList, Job). */
 import type { Job } from '../domain/job.js';
 import type { ChangePage } from '../feeds/changes.js';
+import type { ModifiedRecord } from '../feeds/windowed.js';
 import type { JobPage } from '../search/service.js';
 import { PUBLIC_JOB_FIELDS } from '../search/job-query.js';
 
@@ -38,5 +39,25 @@ export function presentChangePage(page: ChangePage): { data: Record<string, unkn
       };
     }),
     next_seq: page.nextSeq,
+  };
+}
+
+/** The modified feed (OpenAPI ModifiedJobList): the updated job never carries its description. */
+export function presentModifiedPage(page: { records: ModifiedRecord[]; nextCursor?: string }): {
+  data: Record<string, unknown>[];
+  next_cursor?: string;
+} {
+  return {
+    data: page.records.map((record) => {
+      const job = presentJob(record.job);
+      delete job.description_text;
+      return {
+        job_key: record.job_key,
+        modified_at: record.modified_at,
+        changed_fields: record.changed_fields,
+        job,
+      };
+    }),
+    ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
   };
 }

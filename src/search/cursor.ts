@@ -88,3 +88,14 @@ function isCursorBody(value: unknown): value is CursorBody {
     body.a.every((v) => v === null || typeof v === 'string' || typeof v === 'number')
   );
 }
+
+/** The sort values of a search hit as cursors carry them (scores, dates as epoch ms, keys). */
+export function sortValuesOf(hit: { sort?: readonly unknown[] } | undefined): SortValues | undefined {
+  if (hit?.sort === undefined) return undefined;
+  const out: SortValues = [];
+  for (const value of hit.sort) {
+    if (value === null || typeof value === 'string' || typeof value === 'number') out.push(value);
+    else return undefined;
+  }
+  return out;
+}

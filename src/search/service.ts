@@ -7,7 +7,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { NotFoundError, UpstreamUnavailableError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
 import type { EsClient } from './client.js';
-import { decodeCursor, encodeCursor, requestHash, type SortValues } from './cursor.js';
+import { decodeCursor, encodeCursor, requestHash, sortValuesOf } from './cursor.js';
 import { buildJobSearch, PUBLIC_JOB_FIELDS, type JobFilters } from './job-query.js';
 
 export const PREVIEW_MAX = 10;
@@ -103,19 +103,6 @@ export class JobSearchService {
     if (response.timed_out || response._shards.failed > 0) throw new UpstreamUnavailableError(2);
     return response.hits.hits;
   }
-}
-
-/** The sort values of a hit, as cursors carry them (scores, dates as epoch ms, keys). */
-function sortValuesOf(hit: estypes.SearchHit<Job> | undefined): SortValues | undefined {
-  const values = hit?.sort;
-  if (values === undefined) return undefined;
-  const out: SortValues = [];
-  for (const raw of values) {
-    const value: unknown = raw;
-    if (value === null || typeof value === 'string' || typeof value === 'number') out.push(value);
-    else return undefined;
-  }
-  return out;
 }
 
 function toJob(hit: estypes.SearchHit<Job>): Job {

@@ -1,0 +1,119 @@
+/**
+ * The windowed feeds over [now − time_frame, now): expired jobs from the index (oldest closed_at
+ * first), field-level modifications from the ledger (recording order). Both page with signed
+ * keyset cursors bound to the feed and its time_frame.
+ */
+import type { Database } from '../db/database.js';
+import { UpstreamUnavailableError } from '../domain/errors.js';
+import type { Job, StoredJob } from '../domain/job.js';
+import type { Clock } from '../lib/clock.js';
+import type { EsClient } from '../search/client.js';
+import { decodeCursor, encodeCursor, requestHash, sortValuesOf } from '../search/cursor.js';
+import { PUBLIC_JOB_FIELDS } from '../search/job-query.js';
+import type { UsageRecorder } from '../search/service.js';
+
+export type TimeFrame = '1h' | '6h' | '24h' | '7d' | '31d';
+
+const FRAME_MS: Record<TimeFrame, number> = {
+  '1h': 3_600_000,
+  '6h': 21_600_000,
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+  '31d': 31 * 86_400_000,
+};
+
+export interface FeedPageRequest {
+  timeFrame: TimeFrame;
+  limit: number;
+  cursor?: string;
+  accountId?: string;
+}
+
+export interface ModifiedRecord {
+  job_key: string;
+  modified_at: string;
+  changed_fields: string[];
+  job: StoredJob;
+}
+
+export class WindowedFeeds {
+  constructor(
+    private readonly es: EsClient,
+    private readonly index: string,
+    private readonly db: Database,
+    private readonly cursorSecret: string,
+    private readonly usage: UsageRecorder,
+    private readonly clock: Clock,
+  ) {}
+
+  private window(frame: TimeFrame): { from: string; to: string } {
+    const now = this.clock.now().getTime();
+    return { from: new Date(now - FRAME_MS[frame]).toISOString(), to: new Date(now).toISOString() };
+  }
+
+  /** Jobs closed in the window, oldest closed_at first. */
+  async expired(request: FeedPageRequest): Promise<{ jobs: Job[]; nextCursor?: string }> {
+    const hash = requestHash({ feed: 'expired', time_frame: request.timeFrame });
+    const after =
+      request.cursor === undefined ? undefined : decodeCursor(request.cursor, hash, this.cursorSecret);
+    const { from, to } = this.window(request.timeFrame);
+    const response = await this.es.search<Job>({
+      index: this.index,
+      size: request.limit + 1,
+      track_total_hits: false,
+      query: {
+        bool: {
+          filter: [
+            { term: { status: 'closed' } },
+            { term: { company_resolved: true } },
+            { range: { closed_at: { gte: from, lt: to } } },
+          ],
+        },
+      },
+      sort: [{ closed_at: { order: 'asc' } }, { job_key: { order: 'asc' } }],
+      ...(after === undefined ? {} : { search_after: after }),
+      _source: { includes: PUBLIC_JOB_FIELDS.filter((field) => field !== 'description_text') },
+      timeout: '5s',
+      allow_partial_search_results: false,
+    });
+    if (response.timed_out || response._shards.failed > 0) throw new UpstreamUnavailableError(2);
+    const hits = response.hits.hits.slice(0, request.limit);
+    const jobs = hits.flatMap((hit) => (hit._source === undefined ? [] : [hit._source]));
+    await this.charge(request.accountId, jobs.length);
+    const last = sortValuesOf(hits[hits.length - 1]);
+    const more = response.hits.hits.length > request.limit && last !== undefined;
+    return { jobs, ...(more ? { nextCursor: encodeCursor(last, hash, this.cursorSecret) } : {}) };
+  }
+
+  /** Field-level modifications recorded in the window, in recording order. */
+  async modified(request: FeedPageRequest): Promise<{ records: ModifiedRecord[]; nextCursor?: string }> {
+    const hash = requestHash({ feed: 'modified', time_frame: request.timeFrame });
+    const after =
+      request.cursor === undefined ? undefined : decodeCursor(request.cursor, hash, this.cursorSecret);
+    const afterSeq = typeof after?.[0] === 'number' ? after[0] : 0;
+    const { from, to } = this.window(request.timeFrame);
+    const rows = await this.db.any<ModifiedRecord & { seq: number }>(
+      `SELECT seq::float8 AS seq, job_key, changed_fields,
+              to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS modified_at, document AS job
+         FROM change_events
+        WHERE change IN ('modified', 'reopened') AND seq IS NOT NULL AND seq > $1
+          AND occurred_at >= $2 AND occurred_at < $3 AND cardinality(changed_fields) > 0
+          AND (document->>'company_resolved')::boolean
+        ORDER BY seq LIMIT $4`,
+      [afterSeq, from, to, request.limit + 1],
+    );
+    const records = rows.slice(0, request.limit);
+    await this.charge(request.accountId, records.length);
+    const last = records[records.length - 1];
+    return {
+      records: records.map(({ seq: _seq, ...record }) => record),
+      ...(rows.length > request.limit && last !== undefined
+        ? { nextCursor: encodeCursor([last.seq], hash, this.cursorSecret) }
+        : {}),
+    };
+  }
+
+  private async charge(accountId: string | undefined, units: number): Promise<void> {
+    if (accountId !== undefined && units > 0) await this.usage.record(accountId, units);
+  }
+}
