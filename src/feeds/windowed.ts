@@ -4,12 +4,11 @@
  * keyset cursors bound to the feed and its time_frame.
  */
 import type { Database } from '../db/database.js';
-import { UpstreamUnavailableError } from '../domain/errors.js';
 import type { Job, StoredJob } from '../domain/job.js';
 import type { Clock } from '../lib/clock.js';
-import type { EsClient } from '../search/client.js';
+import { completeSearch, type EsClient } from '../search/client.js';
 import { decodeCursor, encodeCursor, requestHash, sortValuesOf } from '../search/cursor.js';
-import { PUBLIC_JOB_FIELDS } from '../search/job-query.js';
+import { LISTED_JOB_FIELDS } from '../search/job-query.js';
 import type { UsageRecorder } from '../search/service.js';
 
 export type TimeFrame = '1h' | '6h' | '24h' | '7d' | '31d';
@@ -57,8 +56,7 @@ export class WindowedFeeds {
     const after =
       request.cursor === undefined ? undefined : decodeCursor(request.cursor, hash, this.cursorSecret);
     const { from, to } = this.window(request.timeFrame);
-    const response = await this.es.search<Job>({
-      index: this.index,
+    const found = await completeSearch<Job>(this.es, this.index, {
       size: request.limit + 1,
       track_total_hits: false,
       query: {
@@ -72,16 +70,13 @@ export class WindowedFeeds {
       },
       sort: [{ closed_at: { order: 'asc' } }, { job_key: { order: 'asc' } }],
       ...(after === undefined ? {} : { search_after: after }),
-      _source: { includes: PUBLIC_JOB_FIELDS.filter((field) => field !== 'description_text') },
-      timeout: '5s',
-      allow_partial_search_results: false,
+      _source: { includes: LISTED_JOB_FIELDS },
     });
-    if (response.timed_out || response._shards.failed > 0) throw new UpstreamUnavailableError(2);
-    const hits = response.hits.hits.slice(0, request.limit);
+    const hits = found.slice(0, request.limit);
     const jobs = hits.flatMap((hit) => (hit._source === undefined ? [] : [hit._source]));
     await this.charge(request.accountId, jobs.length);
     const last = sortValuesOf(hits[hits.length - 1]);
-    const more = response.hits.hits.length > request.limit && last !== undefined;
+    const more = found.length > request.limit && last !== undefined;
     return { jobs, ...(more ? { nextCursor: encodeCursor(last, hash, this.cursorSecret) } : {}) };
   }
 

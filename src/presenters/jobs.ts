@@ -13,6 +13,13 @@ export function presentJob(job: Job): Record<string, unknown> {
   return out;
 }
 
+/** A job as list-style feeds carry it: never the description. */
+function presentListedJob(job: Job): Record<string, unknown> {
+  const presented = presentJob(job);
+  delete presented.description_text;
+  return presented;
+}
+
 export function presentJobPage(page: JobPage): { data: Record<string, unknown>[]; next_cursor?: string } {
   return {
     data: page.jobs.map(presentJob),
@@ -28,8 +35,7 @@ export function presentPreview(jobs: Job[]): { data: Record<string, unknown>[] }
 export function presentChangePage(page: ChangePage): { data: Record<string, unknown>[]; next_seq: number } {
   return {
     data: page.events.map((event) => {
-      const job = event.document === null ? undefined : presentJob(event.document);
-      if (job !== undefined) delete job.description_text;
+      const job = event.document === null ? undefined : presentListedJob(event.document);
       return {
         seq: event.seq,
         type: event.kind,
@@ -49,8 +55,7 @@ export function presentModifiedPage(page: { records: ModifiedRecord[]; nextCurso
 } {
   return {
     data: page.records.map((record) => {
-      const job = presentJob(record.job);
-      delete job.description_text;
+      const job = presentListedJob(record.job);
       return {
         job_key: record.job_key,
         modified_at: record.modified_at,

@@ -1,4 +1,5 @@
-import { Client } from '@elastic/elasticsearch';
+import { Client, type estypes } from '@elastic/elasticsearch';
+import { UpstreamUnavailableError } from '../domain/errors.js';
 import type { Config } from '../config.js';
 
 export type EsClient = Client;
@@ -11,4 +12,25 @@ export function createEsClient(config: Config['elasticsearch']): EsClient {
     maxRetries: 1,
     compression: false,
   });
+}
+
+const SEARCH_TIMEOUT = '5s';
+
+/**
+ * A search that is complete or an error (invariant 8): no partial results, a server-side timeout,
+ * and a timed-out or shard-failing answer becomes a retryable 503 that consumes nothing.
+ */
+export async function completeSearch<T>(
+  es: EsClient,
+  index: string,
+  body: estypes.SearchRequest,
+): Promise<estypes.SearchHit<T>[]> {
+  const response = await es.search<T>({
+    index,
+    ...body,
+    timeout: SEARCH_TIMEOUT,
+    allow_partial_search_results: false,
+  });
+  if (response.timed_out || response._shards.failed > 0) throw new UpstreamUnavailableError(2);
+  return response.hits.hits;
 }

@@ -76,6 +76,9 @@ export const PUBLIC_JOB_FIELDS = [
   'derivations',
 ] as const;
 
+/** What list responses carry unless descriptions were asked for. */
+export const LISTED_JOB_FIELDS = PUBLIC_JOB_FIELDS.filter((name) => name !== 'description_text');
+
 const terms = (field: string, values: string[] | undefined): Query[] =>
   values === undefined ? [] : [{ terms: { [field]: values } }];
 const term = (field: string, value: string | number | boolean | undefined): Query[] =>
@@ -218,9 +221,7 @@ export function buildJobSearch(f: JobFilters, page: SearchPage): estypes.SearchR
     sort: sortClauses(sortOf(f)),
     ...(page.after === undefined ? {} : { search_after: page.after }),
     _source: {
-      includes: page.includeDescription
-        ? [...PUBLIC_JOB_FIELDS]
-        : PUBLIC_JOB_FIELDS.filter((name) => name !== 'description_text'),
+      includes: page.includeDescription ? [...PUBLIC_JOB_FIELDS] : LISTED_JOB_FIELDS,
     },
   };
 }

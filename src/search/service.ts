@@ -4,14 +4,13 @@
  * (invariant 8). Usage is recorded only after a complete, successful answer.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { NotFoundError, UpstreamUnavailableError } from '../domain/errors.js';
+import { NotFoundError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
-import type { EsClient } from './client.js';
+import { completeSearch, type EsClient } from './client.js';
 import { decodeCursor, encodeCursor, requestHash, sortValuesOf } from './cursor.js';
 import { buildJobSearch, PUBLIC_JOB_FIELDS, type JobFilters } from './job-query.js';
 
 export const PREVIEW_MAX = 10;
-const SEARCH_TIMEOUT = '5s';
 
 export interface UsageRecorder {
   record(accountId: string, jobs: number): Promise<void>;
@@ -93,15 +92,8 @@ export class JobSearchService {
     return toJob(hit);
   }
 
-  private async run(body: estypes.SearchRequest): Promise<estypes.SearchHit<Job>[]> {
-    const response = await this.es.search<Job>({
-      index: this.index,
-      ...body,
-      timeout: SEARCH_TIMEOUT,
-      allow_partial_search_results: false,
-    });
-    if (response.timed_out || response._shards.failed > 0) throw new UpstreamUnavailableError(2);
-    return response.hits.hits;
+  private run(body: estypes.SearchRequest): Promise<estypes.SearchHit<Job>[]> {
+    return completeSearch<Job>(this.es, this.index, body);
   }
 }
 

@@ -1,13 +1,14 @@
 import { expect } from 'chai';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { startFixtureServer, type FixtureServer } from '../../scripts/lib/fixture-server.js';
-import { createIngestDeps, type IngestRuntime } from '../../src/ingest/deps.js';
+import type { FixtureServer } from '../../scripts/lib/fixture-server.js';
+import type { IngestRuntime } from '../../src/ingest/deps.js';
 import { crawlBoard } from '../../src/ingest/pipeline.js';
 import { catchUp, registerBoard } from '../../src/ingest/service.js';
 import { purgeExpiredEvents } from '../../src/feeds/changes.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { testEnv } from './env.js';
+import { crawlFixture } from './indices.js';
 import { call } from './http.js';
 
 interface Event {
@@ -30,16 +31,7 @@ describe('GET /v1/feed/changes', function () {
   let key = '';
 
   before(async () => {
-    const env = testEnv();
-    server = await startFixtureServer();
-    ingest = createIngestDeps(env.runtime.database.db, env.config, systemClock, undefined, 0);
-    key = (
-      await env.services.accounts.createActiveAccount({
-        email: 'feed@example.com',
-        plan: 'starter',
-        isService: false,
-      })
-    ).key;
+    ({ server, ingest, key } = await crawlFixture('feed@example.com'));
   });
 
   after(async () => {

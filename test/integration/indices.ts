@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { ensureJobsIndex, indexNames, type IndexNames } from '../../src/search/indices.js';
 import type { EsClient } from '../../src/search/client.js';
+import { startFixtureServer, type FixtureServer } from '../../scripts/lib/fixture-server.js';
 import { UsageRepository } from '../../src/db/usage.js';
+import { createIngestDeps, type IngestRuntime } from '../../src/ingest/deps.js';
+import { systemClock } from '../../src/lib/clock.js';
 import { JobSearchService } from '../../src/search/service.js';
 import { serve, testEnv } from './env.js';
 
@@ -36,4 +39,19 @@ export async function serveOverIndex(
   const baseUrl = await serve({ ...env.services, jobs }, env.document);
   const { key } = await env.services.accounts.createActiveAccount({ email, plan: 'scale', isService: false });
   return { baseUrl, key };
+}
+
+/** What a crawl-driven test needs: a fixture server, inline ingestion, and a Starter key. */
+export async function crawlFixture(
+  email: string,
+): Promise<{ server: FixtureServer; ingest: IngestRuntime; key: string }> {
+  const env = testEnv();
+  const server = await startFixtureServer();
+  const ingest = createIngestDeps(env.runtime.database.db, env.config, systemClock, undefined, 0);
+  const { key } = await env.services.accounts.createActiveAccount({
+    email,
+    plan: 'starter',
+    isService: false,
+  });
+  return { server, ingest, key };
 }

@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { startFixtureServer, type FixtureServer } from '../../scripts/lib/fixture-server.js';
-import { createIngestDeps, type IngestRuntime } from '../../src/ingest/deps.js';
+import type { FixtureServer } from '../../scripts/lib/fixture-server.js';
+import type { IngestRuntime } from '../../src/ingest/deps.js';
 import { crawlBoard } from '../../src/ingest/pipeline.js';
 import { catchUp, registerBoard } from '../../src/ingest/service.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { testEnv } from './env.js';
+import { crawlFixture } from './indices.js';
 import { call } from './http.js';
 
 const RAMP = JSON.parse(
@@ -47,15 +48,7 @@ describe('windowed feeds: expired and modified, through real lifecycle transitio
 
   before(async () => {
     const env = testEnv();
-    server = await startFixtureServer();
-    ingest = createIngestDeps(env.runtime.database.db, env.config, systemClock, undefined, 0);
-    key = (
-      await env.services.accounts.createActiveAccount({
-        email: 'windowed@example.com',
-        plan: 'starter',
-        isService: false,
-      })
-    ).key;
+    ({ server, ingest, key } = await crawlFixture('windowed@example.com'));
     const boardId = await registerBoard(env.runtime.database.db, {
       line: 1,
       source: 'ashby',
