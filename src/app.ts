@@ -15,6 +15,7 @@ import { healthHandlers, openApiHandlers } from './routes/health.js';
 import { buildRouter, unmatched } from './routes/index.js';
 import { jobHandlers } from './routes/jobs.js';
 import { feedHandlers } from './routes/feeds.js';
+import type { ActiveFeed } from './feeds/active.js';
 import type { ChangeFeedService } from './feeds/changes.js';
 import type { WindowedFeeds } from './feeds/windowed.js';
 import type { JobSearchService } from './search/service.js';
@@ -23,6 +24,7 @@ export interface Services {
   accounts: Pick<AccountService, 'authenticate'>;
   health: HealthService;
   jobs: JobSearchService;
+  active: ActiveFeed;
   changes: ChangeFeedService;
   feeds: WindowedFeeds;
 }
@@ -45,7 +47,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       ...healthHandlers(deps.services.health, deps.document.info.version),
       ...openApiHandlers(deps.document),
       ...jobHandlers(deps.services.jobs, deps.upgradeUrl),
-      ...feedHandlers(deps.services.changes, deps.services.feeds),
+      ...feedHandlers(deps.services.active, deps.services.changes, deps.services.feeds, deps.upgradeUrl),
     },
   });
   const app = new Koa<AppState>({ proxy: false });

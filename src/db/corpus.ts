@@ -108,6 +108,20 @@ export class CorpusRepository {
     await this.db.any('SELECT pg_advisory_xact_lock(hashtext($1))', [`board:${boardId}`]);
   }
 
+  /**
+   * The recording time of the current transaction (ISO, millisecond precision). The transaction is
+   * given an id first: a transaction that reads this clock value is then either finished or listed
+   * as running in any snapshot taken later, which is what the active-feed horizon waits on.
+   */
+  async recordingTime(): Promise<string> {
+    await this.db.one('SELECT pg_current_xact_id()');
+    const row = await this.db.one<{ now: string }>(
+      `SELECT to_char(date_trunc('milliseconds', clock_timestamp()) AT TIME ZONE 'UTC',
+                      'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now`,
+    );
+    return row.now;
+  }
+
   async jobStates(boardId: string): Promise<StateRow[]> {
     return this.db.any<StateRow>(
       `SELECT job_key, status, to_char(first_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS first_seen,

@@ -31,7 +31,8 @@ export function createDatabase(
     statement_timeout: config.statementTimeoutMs,
     query_timeout: config.statementTimeoutMs + 1000,
     idle_in_transaction_session_timeout: 60_000,
-    application_name: 'job-listings-data-service',
+    // Per schema: visible in pg_stat_activity, and two runtimes on one server are two pools.
+    application_name: `job-listings-data-service/${config.schema}`.slice(0, 63),
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool discards it and the next query opens a fresh one.

@@ -13,7 +13,7 @@ import type { UsageRecorder } from '../search/service.js';
 
 export type TimeFrame = '1h' | '6h' | '24h' | '7d' | '31d';
 
-const FRAME_MS: Record<TimeFrame, number> = {
+export const FRAME_MS: Record<TimeFrame, number> = {
   '1h': 3_600_000,
   '6h': 21_600_000,
   '24h': 86_400_000,

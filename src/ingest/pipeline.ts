@@ -65,26 +65,27 @@ export async function crawlBoard(deps: IngestDeps, boardId: string): Promise<Cra
   const board = await repository.board(boardId);
   if (board === null) throw new UnknownBoardError(`No board ${boardId}`);
   const outcome = await fetchBoard(deps, board);
-  return recordCrawl(deps.db, board, outcome, deps.clock.now(), deps.policy ?? DEFAULT_POLICY);
+  return recordCrawl(deps.db, board, outcome, deps.policy ?? DEFAULT_POLICY);
 }
 
 /**
  * The transactional half of a crawl: diff, job_state, ledger, duplicate groups and board health in
  * one Postgres transaction. Also the entry point of loaders that bring their own postings (the
- * synthetic corpus), so everything goes through the same path.
+ * synthetic corpus), so everything goes through the same path. Lifecycle timestamps (first_seen,
+ * closed_at, modified_at) are the transaction's recording time, read from the database clock once the
+ * transaction holds an id — the active feed's horizon depends on that order (feeds/horizon.ts).
  */
 export async function recordCrawl(
   db: Database,
   board: BoardWithCompany,
   outcome: CrawlOutcome,
-  now: Date,
   policy: LifecyclePolicy = DEFAULT_POLICY,
 ): Promise<CrawlSummary> {
   const boardId = board.id;
-  const nowIso = now.toISOString();
   return db.tx('crawl', async (tx) => {
     const corpus = new CorpusRepository(tx);
     await corpus.lockBoard(boardId);
+    const nowIso = await corpus.recordingTime();
     const current = (await corpus.board(boardId)) ?? board;
     const plan = planCrawl(
       await corpus.jobStates(boardId),

@@ -118,7 +118,7 @@ export async function loadBoards(
         const organization = posting.organization ?? board.line.company ?? board.line.slug;
         jobs.push(deps.prepare({ ...posting, organization }, ctx));
       }
-      const summary = await recordCrawl(deps.db, row, { kind: 'ok', jobs: await Promise.all(jobs) }, ctx.now);
+      const summary = await recordCrawl(deps.db, row, { kind: 'ok', jobs: await Promise.all(jobs) });
       recorded += summary.created + summary.modified;
       onBoard?.(summary);
     }).finally(() => {

@@ -13,6 +13,7 @@ import type { EsClient } from '../search/client.js';
 import type { IngestDeps } from './pipeline.js';
 import { crawlBoards } from './service.js';
 import { purgeExpiredEvents } from '../feeds/changes.js';
+import { advanceActiveFeedHorizon } from '../feeds/horizon.js';
 
 export interface WorkerDeps {
   db: Database;
@@ -27,6 +28,8 @@ export interface WorkerTicks {
   crawlMs: number;
   sequenceMs: number;
   projectMs: number;
+  /** Active-feed horizon publication (bounds that feed's lag). */
+  horizonMs: number;
   /** Change-feed retention purge. */
   purgeMs: number;
 }
@@ -35,6 +38,7 @@ export const DEFAULT_TICKS: WorkerTicks = {
   crawlMs: 5000,
   sequenceMs: 500,
   projectMs: 1000,
+  horizonMs: 1000,
   purgeMs: 3_600_000,
 };
 
@@ -74,6 +78,17 @@ export async function runWorker(
       const summaries = await crawlBoards(deps.ingest, due, deps.concurrency);
       for (const summary of summaries) deps.logger.info({ crawl: summary }, 'board crawled');
     }),
+    runLedgerLoops(deps, signal, ticks),
+  ]);
+}
+
+/** The loops that carry committed events to every reader: sequencer, projector, horizon, purge. */
+export async function runLedgerLoops(
+  deps: Pick<WorkerDeps, 'db' | 'es' | 'index' | 'logger'>,
+  signal: AbortSignal,
+  ticks: Omit<WorkerTicks, 'crawlMs'> = DEFAULT_TICKS,
+): Promise<void> {
+  await Promise.all([
     runLoop('sequence', ticks.sequenceMs, signal, deps.logger, async () => {
       await sequencePending(deps.db);
       const lag = await sequencerLag(deps.db);
@@ -82,6 +97,9 @@ export async function runWorker(
     runLoop('project', ticks.projectMs, signal, deps.logger, async () => {
       const result = await projectPending(deps.db, deps.es, deps.index);
       if (result.applied > 0) deps.logger.info({ projection: result }, 'ledger projected');
+    }),
+    runLoop('horizon', ticks.horizonMs, signal, deps.logger, async () => {
+      await advanceActiveFeedHorizon(deps.db, deps.es, deps.index);
     }),
     runLoop('purge', ticks.purgeMs, signal, deps.logger, async () => {
       const purged = await purgeExpiredEvents(deps.db);

@@ -1,5 +1,7 @@
 /** Response shapes of the job operations (OpenAPI JobList, PreviewList, Job). */
 import type { Job } from '../domain/job.js';
+import type { ActiveFeedPage } from '../feeds/active.js';
+import type { FirstSeenWindow } from '../feeds/active-query.js';
 import type { ChangePage } from '../feeds/changes.js';
 import type { ModifiedRecord } from '../feeds/windowed.js';
 import type { JobPage } from '../search/service.js';
@@ -65,4 +67,23 @@ export function presentModifiedPage(page: { records: ModifiedRecord[]; nextCurso
     }),
     ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
   };
+}
+
+/** OpenAPI ActiveFeedPage: the jobs, the window they came from, and where to resume. */
+export function presentActivePage(page: ActiveFeedPage): Record<string, unknown> {
+  return {
+    data: page.jobs.map(presentJob),
+    first_seen_gte: page.window.gte,
+    first_seen_lt: page.window.lt,
+    has_more: page.hasMore,
+    ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
+  };
+}
+
+/** OpenAPI ActiveFeedCount. */
+export function presentActiveCount(result: {
+  count: number;
+  window: FirstSeenWindow;
+}): Record<string, unknown> {
+  return { count: result.count, first_seen_gte: result.window.gte, first_seen_lt: result.window.lt };
 }

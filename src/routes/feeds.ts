@@ -1,36 +1,81 @@
-/** /v1/feed/*: the durable change feed and the windowed expired and modified feeds. */
+/** /v1/feed/*: the active feed and its count, the durable change feed, the expired and modified feeds. */
+import { requireEntitlement } from '../accounts/service.js';
+import type { ActiveFeed, ActiveFeedScope } from '../feeds/active.js';
+import type { ActiveFeedFilters } from '../feeds/active-query.js';
 import type { ChangeFeedService } from '../feeds/changes.js';
-import type { TimeFrame, WindowedFeeds } from '../feeds/windowed.js';
+import type { FeedPageRequest, TimeFrame, WindowedFeeds } from '../feeds/windowed.js';
 import type { AppContext } from '../http/state.js';
-import { presentChangePage, presentJobPage, presentModifiedPage } from '../presenters/jobs.js';
+import {
+  presentActiveCount,
+  presentActivePage,
+  presentChangePage,
+  presentJobPage,
+  presentModifiedPage,
+} from '../presenters/jobs.js';
 import type { HandlerMap } from './index.js';
+import { query } from './query.js';
 
 /** time_frame, limit and cursor of a windowed feed (validated and defaulted by the schema). */
-function pageOf(ctx: AppContext): {
-  timeFrame: TimeFrame;
-  limit: number;
-  cursor?: string;
-  accountId?: string;
-} {
-  const query = ctx.state.input?.query ?? {};
+function pageOf(ctx: AppContext): FeedPageRequest {
+  const {
+    time_frame: timeFrame,
+    limit,
+    cursor,
+  } = query<{ time_frame: TimeFrame; limit: number; cursor?: string }>(ctx);
   const accountId = ctx.state.principal?.accountId;
   return {
-    timeFrame: query.time_frame as TimeFrame,
-    limit: Number(query.limit),
-    ...(typeof query.cursor === 'string' ? { cursor: query.cursor } : {}),
+    timeFrame,
+    limit,
+    ...(cursor === undefined ? {} : { cursor }),
     ...(accountId === undefined ? {} : { accountId }),
   };
 }
 
-export function feedHandlers(changes: ChangeFeedService, windowed: WindowedFeeds): HandlerMap {
+type ActiveQuery = ActiveFeedFilters & {
+  time_frame: TimeFrame;
+  first_seen_gte?: string;
+  description_format?: 'none' | 'text';
+  limit: number;
+  cursor?: string;
+};
+
+/** The filters and window of an active-feed request (validated and defaulted by the schema). */
+function activeScopeOf(ctx: AppContext): ActiveFeedScope & { rest: ActiveQuery } {
+  const rest = query<ActiveQuery>(ctx);
+  const { time_frame: timeFrame, first_seen_gte: firstSeenGte, ...others } = rest;
+  const { description_format: _format, limit: _limit, cursor: _cursor, ...filters } = others;
+  return { filters, timeFrame, ...(firstSeenGte === undefined ? {} : { firstSeenGte }), rest };
+}
+
+export function feedHandlers(
+  active: ActiveFeed,
+  changes: ChangeFeedService,
+  windowed: WindowedFeeds,
+  upgradeUrl: string,
+): HandlerMap {
   return {
+    getActiveFeed: async (ctx) => {
+      const { rest, ...scope } = activeScopeOf(ctx);
+      const principal = ctx.state.principal;
+      const includeDescription = rest.description_format === 'text';
+      if (includeDescription && principal !== undefined)
+        requireEntitlement(principal, 'descriptions', upgradeUrl);
+      const page = await active.page({
+        ...scope,
+        limit: rest.limit,
+        includeDescription,
+        ...(rest.cursor === undefined ? {} : { cursor: rest.cursor }),
+        ...(principal === undefined ? {} : { accountId: principal.accountId }),
+      });
+      ctx.body = presentActivePage(page);
+    },
+    countActiveFeed: async (ctx) => {
+      const { rest: _rest, ...scope } = activeScopeOf(ctx);
+      ctx.body = presentActiveCount(await active.count(scope));
+    },
     getChangeFeed: async (ctx) => {
-      const query = ctx.state.input?.query ?? {};
-      const page = await changes.page(
-        Number(query.since_seq ?? 0),
-        Number(query.limit ?? 100),
-        ctx.state.principal?.accountId,
-      );
+      const { since_seq: sinceSeq, limit } = query<{ since_seq: number; limit: number }>(ctx);
+      const page = await changes.page(sinceSeq, limit, ctx.state.principal?.accountId);
       ctx.body = presentChangePage(page);
     },
     getExpiredFeed: async (ctx) => {

@@ -1,21 +1,12 @@
 /** /v1/jobs: search (GET), preview, detail. Input is validated before these run. */
-import type { AppContext } from '../http/state.js';
 import { presentJob, presentJobPage, presentPreview } from '../presenters/jobs.js';
 import { requireProduction, searchMode } from '../search/access.js';
 import type { JobFilters } from '../search/job-query.js';
 import type { JobSearchService } from '../search/service.js';
 import type { HandlerMap } from './index.js';
+import { query } from './query.js';
 
 type SearchQuery = JobFilters & { limit: number; cursor?: string; include_description: boolean };
-
-/**
- * The validated query, typed as the handler declares it: the OpenAPI schema (types, enums,
- * defaults) has already been enforced by the validate step, so this is a view, not a guess.
- */
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the type is the schema's, by construction
-function query<T extends object>(ctx: AppContext): T {
-  return (ctx.state.input?.query ?? {}) as T;
-}
 
 export function jobHandlers(jobs: JobSearchService, upgradeUrl: string): HandlerMap {
   return {

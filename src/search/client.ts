@@ -34,3 +34,14 @@ export async function completeSearch<T>(
   if (response.timed_out || response._shards.failed > 0) throw new UpstreamUnavailableError(2);
   return response.hits.hits;
 }
+
+/** A count under the same rule: a shard failure is a 503, never a low number. */
+export async function completeCount(
+  es: EsClient,
+  index: string,
+  query: estypes.QueryDslQueryContainer,
+): Promise<number> {
+  const response = await es.count({ index, query }, { requestTimeout: 5000 });
+  if (response._shards.failed > 0) throw new UpstreamUnavailableError(2);
+  return response.count;
+}

@@ -59,14 +59,14 @@ export async function serve(services: Services, document: OpenApiDocument): Prom
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-export async function setUp(): Promise<void> {
-  const config = testConfig();
+/** A migrated schema, an index and an app served over them, for `config`'s names. */
+export async function openEnv(config: Config): Promise<TestEnv> {
   const runtime = openRuntime(config);
   await migrate(runtime.database.db, config.postgres.schema);
   await ensureJobsIndex(runtime.es, runtime.indices);
   const services = createServices(runtime);
   const document = loadDocument();
-  current = {
+  return {
     run: config.postgres.schema,
     config,
     runtime,
@@ -76,12 +76,8 @@ export async function setUp(): Promise<void> {
   };
 }
 
-export async function tearDown(): Promise<void> {
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  servers.length = 0;
-  const env = current;
-  current = undefined;
-  if (env === undefined) return;
+/** Drops what openEnv created and closes its clients. */
+export async function closeEnv(env: TestEnv): Promise<void> {
   const prefix = env.config.elasticsearch.indexPrefix;
   await env.runtime.es.indices.delete({
     index: `${prefix}-v*`,
@@ -92,4 +88,16 @@ export async function tearDown(): Promise<void> {
   await env.runtime.es.cluster.deleteComponentTemplate({ name: `${prefix}-*` });
   await env.runtime.database.db.none('DROP SCHEMA IF EXISTS $1:name CASCADE', [env.config.postgres.schema]);
   await env.runtime.close();
+}
+
+export async function setUp(): Promise<void> {
+  current = await openEnv(testConfig());
+}
+
+export async function tearDown(): Promise<void> {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  servers.length = 0;
+  const env = current;
+  current = undefined;
+  if (env !== undefined) await closeEnv(env);
 }

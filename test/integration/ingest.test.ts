@@ -23,7 +23,7 @@ describe('ingest through the real connectors, ledger and projector', function ()
   let server: FixtureServer;
   let deps: IngestDeps;
   let boardId: string;
-  let clockNow = new Date('2026-09-01T00:00:00.000Z');
+  const clockNow = new Date('2026-09-01T00:00:00.000Z');
 
   const serve = (list: GreenhouseList): void => {
     server.set(LIST_PATH, { body: JSON.stringify(list) });
@@ -69,9 +69,19 @@ describe('ingest through the real connectors, ledger and projector', function ()
     await server.close();
   });
 
+  /** The database clock, which lifecycle timestamps are read from (the crawl's recording time). */
+  const dbNow = async (): Promise<string> =>
+    (
+      await testEnv().runtime.database.db.one<{ now: string }>(
+        `SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now`,
+      )
+    ).now;
+
   it('opens every posting with its receipt, and projects it into the index', async () => {
     serve(STRIPE);
+    const from = await dbNow();
     const summary = await crawlBoard(deps, boardId);
+    const to = await dbNow();
     expect(summary).to.deep.include({ outcome: 'ok', health: 'ok', fetched: 6, created: 6, closed: 0 });
     const docs = await indexed();
     expect(docs).to.have.length(6);
@@ -84,8 +94,11 @@ describe('ingest through the real connectors, ledger and projector', function ()
         organization: 'Stripe',
         company_key: 'stripe',
         company_domain: 'stripe.com',
-        first_seen: clockNow.toISOString(),
       });
+      const firstSeen = String(doc.first_seen);
+      expect(firstSeen >= from && firstSeen <= to, `${from} ≤ ${firstSeen} ≤ ${to}`).to.equal(true);
+      // One recording time per crawl transaction.
+      expect(doc.first_seen).to.equal(docs[0]?.first_seen);
       expect(doc.directory_verified_at).to.be.a('string');
       expect(doc).not.to.have.property('closed_at');
       expect(doc).not.to.have.property('description_text');
@@ -98,11 +111,12 @@ describe('ingest through the real connectors, ledger and projector', function ()
   });
 
   it('records a changed title as modified and a vanished posting as removed_from_board', async () => {
-    clockNow = new Date('2026-09-02T00:00:00.000Z');
     const [first, second, ...rest] = STRIPE.jobs;
     serve({ ...STRIPE, jobs: [{ ...first, title: 'Staff Account Executive, Bridge' }, ...rest] });
     expect(second).not.to.equal(undefined);
+    const from = await dbNow();
     const summary = await crawlBoard(deps, boardId);
+    const to = await dbNow();
     expect(summary).to.deep.include({ modified: 1, closed: 1, unchanged: 4 });
     const docs = await indexed();
     const events = await readEvents(testEnv().runtime.database.db, 0, 100_000);
@@ -116,7 +130,9 @@ describe('ingest through the real connectors, ledger and projector', function ()
     ).to.equal(true);
     const closed = docs.filter((doc) => doc.status === 'closed');
     expect(closed).to.have.length(1);
-    expect(closed[0]).to.include({ close_reason: 'removed_from_board', closed_at: clockNow.toISOString() });
+    expect(closed[0]?.close_reason).to.equal('removed_from_board');
+    const closedAt = String(closed[0]?.closed_at);
+    expect(closedAt >= from && closedAt <= to, `${from} ≤ ${closedAt} ≤ ${to}`).to.equal(true);
     expect(docs.some((doc) => doc.title === 'Staff Account Executive, Bridge')).to.equal(true);
   });
 

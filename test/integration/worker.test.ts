@@ -41,7 +41,7 @@ describe('worker loops', function () {
           concurrency: 2,
         },
         controller.signal,
-        { crawlMs: 50, sequenceMs: 20, projectMs: 20, purgeMs: 60_000 },
+        { crawlMs: 50, sequenceMs: 20, projectMs: 20, horizonMs: 50, purgeMs: 60_000 },
       );
       // Wait on the observable outcome (the jobs searchable), with a deadline; no fixed sleeps.
       const deadline = Date.now() + 30_000;

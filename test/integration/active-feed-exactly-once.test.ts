@@ -1,0 +1,194 @@
+import { expect } from 'chai';
+import { CorpusRepository } from '../../src/db/corpus.js';
+import { activeFeedHorizon, advanceActiveFeedHorizon } from '../../src/feeds/horizon.js';
+import { createIngestDeps } from '../../src/ingest/deps.js';
+import { recordCrawl } from '../../src/ingest/pipeline.js';
+import { loadBoards, registerBoard } from '../../src/ingest/service.js';
+import { syntheticBoardLines } from '../../src/ingest/synthetic.js';
+import { runLoop } from '../../src/ingest/worker.js';
+import { systemClock } from '../../src/lib/clock.js';
+import { createLogger } from '../../src/lib/logger.js';
+import { closeEnv, openEnv, testConfig, testEnv, type TestEnv } from './env.js';
+import { call } from './http.js';
+
+interface ActivePage {
+  data: { job_key: string; first_seen: string }[];
+  first_seen_lt: string;
+  has_more: boolean;
+  next_cursor?: string;
+}
+
+const JOBS = 5000;
+
+/** Deterministic pseudo-random page sizes (mulberry32), so a failure can be replayed. */
+function randomSizes(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return 1 + Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * 250);
+  };
+}
+
+describe('active feed: exactly-once consumption while ingestion commits concurrently', function () {
+  this.timeout(300_000);
+
+  // Its own schema and index: 5,000 extra jobs would change what other suites walk.
+  let env: TestEnv;
+  before(async () => {
+    const shared = testEnv().config;
+    env = await openEnv(
+      testConfig({
+        ES_INDEX_PREFIX: `${shared.elasticsearch.indexPrefix}-eo`,
+        PG_SCHEMA: `${shared.postgres.schema}_eo`,
+      }),
+    );
+  });
+  after(async () => {
+    await closeEnv(env);
+  });
+
+  it(`delivers each of ${JOBS} concurrently ingested jobs exactly once, even past a transaction that commits late`, async () => {
+    const db = env.runtime.database.db;
+    const { key } = await env.services.accounts.createActiveAccount({
+      email: 'exactly-once@example.com',
+      plan: 'scale',
+      isService: false,
+    });
+    const { since } = await db.one<{ since: string }>(
+      `SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS since`,
+    );
+    const [straggler, ...rest] = [...syntheticBoardLines({ seed: 7, jobs: JOBS, meanBoardSize: 40 })].map(
+      (board, n) => ({ ...board, line: { ...board.line, slug: `eo-${n}-${board.line.slug}` } }),
+    );
+    if (straggler === undefined) throw new Error('no boards generated');
+    const deps = createIngestDeps(db, env.config, systemClock, undefined, 0);
+    const controller = new AbortController();
+    const horizon = runLoop('horizon', 50, controller.signal, createLogger('silent'), async () => {
+      await advanceActiveFeedHorizon(db, env.runtime.es, env.runtime.indices.alias);
+    });
+
+    // The consumer: fixed first_seen_gte, follows next_cursor with random page sizes, forever polling.
+    const seen: { key: string; firstSeen: string; beforeRelease: boolean }[] = [];
+    let released = false;
+    let stopAt: string | undefined;
+    const nextSize = randomSizes(20261121);
+    const consumer = (async () => {
+      let cursor: string | undefined;
+      while (!controller.signal.aborted) {
+        const response = await call(
+          `/v1/feed/active?first_seen_gte=${encodeURIComponent(since)}&limit=${nextSize()}` +
+            (cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`),
+          { headers: { 'X-API-Key': key } },
+          env.baseUrl,
+        );
+        if (response.status !== 200)
+          throw new Error(`feed answered ${response.status}: ${JSON.stringify(response.body)}`);
+        const page = response.body as ActivePage;
+        for (const job of page.data)
+          seen.push({ key: job.job_key, firstSeen: job.first_seen, beforeRelease: !released });
+        cursor = page.next_cursor ?? cursor;
+        if (!page.has_more && stopAt !== undefined && page.first_seen_lt > stopAt) return;
+        // A polling consumer's cadence when caught up; progress is driven by the feed, not the wait.
+        if (!page.has_more) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+
+    let releaseLock = (): void => undefined;
+    try {
+      // The straggler: its crawl reads its recording time, then waits on a row lock we hold until
+      // every other board has committed — the case a naive "poll by first_seen" feed gets wrong.
+      const boardId = await registerBoard(db, straggler.line);
+      const row = await new CorpusRepository(db).board(boardId);
+      if (row === null) throw new Error('straggler board vanished');
+      const ctx = { board: row, company: row.company, now: new Date() };
+      const prepared = await Promise.all(
+        straggler.postings.map((posting) =>
+          deps.prepare({ ...posting, organization: straggler.line.company ?? straggler.line.slug }, ctx),
+        ),
+      );
+      const lockHeld = new Promise<void>((resolveHeld) => {
+        void db.tx('hold', async (tx) => {
+          await tx.one('SELECT id FROM boards WHERE id = $1 FOR UPDATE', [boardId]);
+          resolveHeld();
+          await new Promise<void>((resolve) => {
+            releaseLock = resolve;
+          });
+        });
+      });
+      await lockHeld;
+      const stragglerCrawl = recordCrawl(db, row, { kind: 'ok', jobs: prepared });
+      // Wait until the straggler's transaction is blocked on our lock (it has its recording time).
+      for (let tries = 0; ; tries += 1) {
+        const { waiting } = await db.one<{ waiting: number }>(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+        );
+        if (waiting > 0) break;
+        if (tries > 2000) throw new Error('straggler never blocked');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+
+      // The other boards, four at a time, in batches of random size (boards of 4–76 postings). The
+      // straggler is let go once 1,500 of their jobs have committed (its statement would otherwise
+      // hit the statement timeout); the rest keep committing concurrently after that.
+      let enough = (): void => undefined;
+      const enoughCommitted = new Promise<void>((resolve) => {
+        enough = resolve;
+      });
+      let committedOthers = 0;
+      const loading = loadBoards(deps, rest, 4, (summary) => {
+        committedOthers += summary.created;
+        if (committedOthers >= 1500) enough();
+      });
+      await Promise.race([enoughCommitted, loading]);
+      const { overtaking } = await db.one<{ overtaking: number }>(
+        `SELECT count(*)::int AS overtaking FROM job_state WHERE first_seen >= $1`,
+        [since],
+      );
+      released = true;
+      releaseLock();
+      await stragglerCrawl;
+      await loading;
+      ({ stopAt } = await db.one<{ stopAt: string }>(
+        `SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "stopAt"`,
+      ));
+      await consumer;
+
+      const stragglerFirstSeen = await db.one<{ first_seen: string }>(
+        `SELECT to_char(min(first_seen) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS first_seen
+           FROM job_state s JOIN boards b ON b.id = s.board_id WHERE b.id = $1`,
+        [boardId],
+      );
+      const expected = await db.any<{ job_key: string }>(
+        `SELECT job_key FROM job_state WHERE first_seen >= $1 AND status = 'open'`,
+        [since],
+      );
+      // Other boards committed after the straggler had taken its recording time...
+      expect(overtaking).to.be.at.least(1500);
+      const laterJobs = await db.one<{ n: number }>(
+        'SELECT count(*)::int AS n FROM job_state WHERE first_seen > $1',
+        [stragglerFirstSeen.first_seen],
+      );
+      expect(laterJobs.n).to.be.greaterThan(0);
+      // ...yet none of them was shown before the straggler committed: the horizon held them back.
+      expect(
+        seen.filter((job) => job.beforeRelease && job.firstSeen > stragglerFirstSeen.first_seen),
+      ).to.deep.equal([]);
+
+      const keys = seen.map((job) => job.key);
+      expect(keys.length, 'no job delivered twice').to.equal(new Set(keys).size);
+      expect(new Set(keys)).to.deep.equal(new Set(expected.map((job) => job.job_key)));
+      expect(keys).to.have.length(JOBS);
+      const horizonNow = await activeFeedHorizon(db);
+      expect(horizonNow).to.be.a('string');
+    } finally {
+      releaseLock();
+      controller.abort();
+      await consumer.catch(() => undefined);
+      await horizon;
+      await deps.close();
+    }
+  });
+});
