@@ -35,6 +35,8 @@ const env = {
   ES_INDEX_PREFIX: values.prefix,
   PG_SCHEMA: schema,
   LOG_LEVEL: 'silent',
+  // Latency, not limits, is measured here: one key sends thousands of requests a minute.
+  RATE_LIMIT_MULTIPLIER: '100000',
   PORT: '0',
 };
 const config = loadConfig(env);

@@ -16,12 +16,16 @@ import { buildRouter, unmatched } from './routes/index.js';
 import { jobHandlers } from './routes/jobs.js';
 import { feedHandlers } from './routes/feeds.js';
 import type { ActiveFeed } from './feeds/active.js';
+import type { Allowances } from './limits/allowance.js';
+import type { RateLimits } from './limits/rate-limits.js';
 import type { ChangeFeedService } from './feeds/changes.js';
 import type { WindowedFeeds } from './feeds/windowed.js';
 import type { JobSearchService } from './search/service.js';
 
 export interface Services {
   accounts: Pick<AccountService, 'authenticate'>;
+  rateLimits: Pick<RateLimits, 'consume'>;
+  allowances: Pick<Allowances, 'meterFor'>;
   health: HealthService;
   jobs: JobSearchService;
   active: ActiveFeed;
@@ -42,6 +46,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     operations,
     validators: compileValidators(deps.document, operations),
     accounts: deps.services.accounts,
+    rateLimits: deps.services.rateLimits,
+    allowances: deps.services.allowances,
     upgradeUrl: deps.upgradeUrl,
     handlers: {
       ...healthHandlers(deps.services.health, deps.document.info.version),

@@ -8,6 +8,13 @@ export interface Config {
   elasticsearch: { url: string; indexPrefix: string; requestTimeoutMs: number };
   postgres: { url: string; schema: string; statementTimeoutMs: number; poolSize: number };
   secrets: { apiKeyPepper: string; cursorSecret: string };
+  limits: {
+    /**
+     * Scales every per-minute rate limit of the OpenAPI document (1 = the published limits). For
+     * staging and load tests only; production runs with 1.
+     */
+    rateLimitMultiplier: number;
+  };
   ingest: {
     httpTimeoutMs: number;
     httpMaxAttempts: number;
@@ -69,6 +76,7 @@ export function loadConfig(env: Env = process.env): Config {
       apiKeyPepper: read.secret('API_KEY_PEPPER'),
       cursorSecret: read.secret('CURSOR_SECRET'),
     },
+    limits: { rateLimitMultiplier: read.int('RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000) },
     ingest: {
       httpTimeoutMs: read.int('CRAWL_HTTP_TIMEOUT_MS', 20_000, 100, 300_000),
       httpMaxAttempts: read.int('CRAWL_HTTP_MAX_ATTEMPTS', 4, 1, 10),

@@ -8,9 +8,10 @@ import type { Config } from './config.js';
 import { AccountRepository } from './db/accounts.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { HealthService } from './health/service.js';
-import { UsageRepository } from './db/usage.js';
 import { JobSearchService } from './search/service.js';
 import { ActiveFeed } from './feeds/active.js';
+import { Allowances } from './limits/allowance.js';
+import { RateLimits } from './limits/rate-limits.js';
 import { ChangeFeedService } from './feeds/changes.js';
 import { WindowedFeeds } from './feeds/windowed.js';
 import { systemClock } from './lib/clock.js';
@@ -48,20 +49,24 @@ export interface AppServices extends Services {
 
 export function createServices(runtime: Runtime): AppServices {
   const repository = new AccountRepository(runtime.database.db);
-  const usage = new UsageRepository(runtime.database.db);
   const listing = [
     runtime.es,
     runtime.indices.alias,
     runtime.database.db,
     runtime.config.secrets.cursorSecret,
-    usage,
     systemClock,
   ] as const;
   return {
     accounts: new AccountService(repository, repository, runtime.config.secrets.apiKeyPepper),
+    rateLimits: new RateLimits(
+      runtime.database.db.$pool,
+      runtime.config.postgres.schema,
+      runtime.config.limits.rateLimitMultiplier,
+    ),
+    allowances: new Allowances(runtime.database.db),
     health: new HealthService(runtime.es, runtime.database.db),
-    jobs: new JobSearchService(runtime.es, runtime.indices.alias, runtime.config.secrets.cursorSecret, usage),
-    changes: new ChangeFeedService(runtime.database.db, usage),
+    jobs: new JobSearchService(runtime.es, runtime.indices.alias, runtime.config.secrets.cursorSecret),
+    changes: new ChangeFeedService(runtime.database.db),
     active: new ActiveFeed(...listing),
     feeds: new WindowedFeeds(...listing),
   };

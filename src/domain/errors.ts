@@ -119,3 +119,40 @@ export class ChangeFeedExpiredError extends ApiError {
     this.extensions.latest_seq = latestSeq;
   }
 }
+
+export class RateLimitedError extends ApiError {
+  readonly status = 429;
+  readonly code = 'rate_limited';
+  readonly title = 'Too many requests';
+  constructor(limit: number, resetSeconds: number) {
+    super(`Rate limit of ${limit} requests per minute reached; retry after ${resetSeconds} s`);
+    this.headers['Retry-After'] = String(resetSeconds);
+    this.headers['X-RateLimit-Limit'] = String(limit);
+    this.headers['X-RateLimit-Remaining'] = '0';
+    this.headers['X-RateLimit-Reset'] = String(resetSeconds);
+  }
+}
+
+export class AllowanceExhaustedError extends ApiError {
+  readonly status = 402;
+  readonly code = 'allowance_exhausted';
+  readonly title = 'Monthly allowance used up';
+  constructor(state: {
+    limit: number;
+    used: number;
+    resetsAt: string;
+    requested: number;
+    upgradeUrl: string;
+  }) {
+    super(
+      `The monthly allowance of ${state.limit} jobs is used up until ${state.resetsAt}; upgrade the plan for more`,
+    );
+    Object.assign(this.extensions, {
+      upgrade_url: state.upgradeUrl,
+      allowance_limit: state.limit,
+      allowance_used: state.used,
+      resets_at: state.resetsAt,
+      requested: state.requested,
+    });
+  }
+}

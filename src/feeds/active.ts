@@ -10,7 +10,7 @@ import type { Job } from '../domain/job.js';
 import type { Clock } from '../lib/clock.js';
 import { completeCount, completeSearch, type EsClient } from '../search/client.js';
 import { decodeCursor, encodeCursor, requestHash, sortValuesOf } from '../search/cursor.js';
-import type { UsageRecorder } from '../search/service.js';
+import { metered, type Meter } from '../limits/allowance.js';
 import {
   activeFeedQuery,
   activeFeedSearch,
@@ -30,7 +30,7 @@ export interface ActiveFeedRequest extends ActiveFeedScope {
   limit: number;
   cursor?: string;
   includeDescription: boolean;
-  accountId?: string;
+  meter?: Meter;
 }
 
 export interface ActiveFeedPage {
@@ -48,7 +48,6 @@ export class ActiveFeed {
     private readonly index: string,
     private readonly db: Database,
     private readonly cursorSecret: string,
-    private readonly usage: UsageRecorder,
     private readonly clock: Clock,
   ) {}
 
@@ -65,27 +64,28 @@ export class ActiveFeed {
     const after =
       request.cursor === undefined ? undefined : decodeCursor(request.cursor, hash, this.cursorSecret);
     const window = await this.window(request);
-    const hits = await completeSearch<Job>(
-      this.es,
-      this.index,
-      activeFeedSearch(request.filters, window, {
-        limit: request.limit,
-        includeDescription: request.includeDescription,
-        ...(after === undefined ? {} : { after }),
-      }),
-    );
-    const page = hits.slice(0, request.limit);
-    const jobs = page.flatMap((hit) => (hit._source === undefined ? [] : [hit._source]));
-    if (request.accountId !== undefined && jobs.length > 0)
-      await this.usage.record(request.accountId, jobs.length);
-    const last = sortValuesOf(page[page.length - 1]);
-    const nextCursor = last === undefined ? request.cursor : encodeCursor(last, hash, this.cursorSecret);
-    return {
-      jobs,
-      window,
-      hasMore: hits.length > request.limit,
-      ...(nextCursor === undefined ? {} : { nextCursor }),
-    };
+    return metered(request.meter, request.limit, async (size) => {
+      const hits = await completeSearch<Job>(
+        this.es,
+        this.index,
+        activeFeedSearch(request.filters, window, {
+          limit: size,
+          includeDescription: request.includeDescription,
+          ...(after === undefined ? {} : { after }),
+        }),
+      );
+      const page = hits.slice(0, size);
+      const jobs = page.flatMap((hit) => (hit._source === undefined ? [] : [hit._source]));
+      const last = sortValuesOf(page[page.length - 1]);
+      const nextCursor = last === undefined ? request.cursor : encodeCursor(last, hash, this.cursorSecret);
+      const result: ActiveFeedPage = {
+        jobs,
+        window,
+        hasMore: hits.length > size,
+        ...(nextCursor === undefined ? {} : { nextCursor }),
+      };
+      return { result, delivered: jobs.length };
+    });
   }
 
   /** How many jobs the feed holds for these filters in the window right now (no credits). */

@@ -6,7 +6,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { ChangeFeedExpiredError } from '../domain/errors.js';
 import { readEvents, type LedgerEvent } from '../ledger/ledger.js';
 import { checkpointOf } from '../ledger/projector.js';
-import type { UsageRecorder } from '../search/service.js';
+import { metered, type Meter } from '../limits/allowance.js';
 
 export const RETENTION_DAYS = 30;
 
@@ -16,20 +16,19 @@ export interface ChangePage {
 }
 
 export class ChangeFeedService {
-  constructor(
-    private readonly db: Database,
-    private readonly usage: UsageRecorder,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   /** Events with seq > sinceSeq; 410 when sinceSeq fell out of retention. */
-  async page(sinceSeq: number, limit: number, accountId?: string): Promise<ChangePage> {
+  async page(sinceSeq: number, limit: number, meter?: Meter): Promise<ChangePage> {
     const bounds = await retainedBounds(this.db);
     if (bounds.oldest > 0 && sinceSeq < bounds.oldest - 1)
       throw new ChangeFeedExpiredError(bounds.oldest, bounds.latest);
-    const events = await readEvents(this.db, sinceSeq, limit);
-    const upserts = events.filter((event) => event.kind === 'upsert').length;
-    if (accountId !== undefined && upserts > 0) await this.usage.record(accountId, upserts);
-    return { events, nextSeq: events[events.length - 1]?.seq ?? sinceSeq };
+    // Upserts are charged, tombstones are free; a page is at most as long as the grant.
+    return metered(meter, limit, async (size) => {
+      const events = await readEvents(this.db, sinceSeq, size);
+      const upserts = events.filter((event) => event.kind === 'upsert').length;
+      return { result: { events, nextSeq: events[events.length - 1]?.seq ?? sinceSeq }, delivered: upserts };
+    });
   }
 }
 

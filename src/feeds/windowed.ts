@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock.js';
 import { completeSearch, type EsClient } from '../search/client.js';
 import { decodeCursor, encodeCursor, requestHash, sortValuesOf } from '../search/cursor.js';
 import { LISTED_JOB_FIELDS } from '../search/job-query.js';
-import type { UsageRecorder } from '../search/service.js';
+import { metered, type Meter } from '../limits/allowance.js';
 
 export type TimeFrame = '1h' | '6h' | '24h' | '7d' | '31d';
 
@@ -25,7 +25,7 @@ export interface FeedPageRequest {
   timeFrame: TimeFrame;
   limit: number;
   cursor?: string;
-  accountId?: string;
+  meter?: Meter;
 }
 
 export interface ModifiedRecord {
@@ -41,7 +41,6 @@ export class WindowedFeeds {
     private readonly index: string,
     private readonly db: Database,
     private readonly cursorSecret: string,
-    private readonly usage: UsageRecorder,
     private readonly clock: Clock,
   ) {}
 
@@ -56,28 +55,30 @@ export class WindowedFeeds {
     const after =
       request.cursor === undefined ? undefined : decodeCursor(request.cursor, hash, this.cursorSecret);
     const { from, to } = this.window(request.timeFrame);
-    const found = await completeSearch<Job>(this.es, this.index, {
-      size: request.limit + 1,
-      track_total_hits: false,
-      query: {
-        bool: {
-          filter: [
-            { term: { status: 'closed' } },
-            { term: { company_resolved: true } },
-            { range: { closed_at: { gte: from, lt: to } } },
-          ],
+    return metered(request.meter, request.limit, async (size) => {
+      const found = await completeSearch<Job>(this.es, this.index, {
+        size: size + 1,
+        track_total_hits: false,
+        query: {
+          bool: {
+            filter: [
+              { term: { status: 'closed' } },
+              { term: { company_resolved: true } },
+              { range: { closed_at: { gte: from, lt: to } } },
+            ],
+          },
         },
-      },
-      sort: [{ closed_at: { order: 'asc' } }, { job_key: { order: 'asc' } }],
-      ...(after === undefined ? {} : { search_after: after }),
-      _source: { includes: LISTED_JOB_FIELDS },
+        sort: [{ closed_at: { order: 'asc' } }, { job_key: { order: 'asc' } }],
+        ...(after === undefined ? {} : { search_after: after }),
+        _source: { includes: LISTED_JOB_FIELDS },
+      });
+      const hits = found.slice(0, size);
+      const jobs = hits.flatMap((hit) => (hit._source === undefined ? [] : [hit._source]));
+      const last = sortValuesOf(hits[hits.length - 1]);
+      const more = found.length > size && last !== undefined;
+      const result = { jobs, ...(more ? { nextCursor: encodeCursor(last, hash, this.cursorSecret) } : {}) };
+      return { result, delivered: jobs.length };
     });
-    const hits = found.slice(0, request.limit);
-    const jobs = hits.flatMap((hit) => (hit._source === undefined ? [] : [hit._source]));
-    await this.charge(request.accountId, jobs.length);
-    const last = sortValuesOf(hits[hits.length - 1]);
-    const more = found.length > request.limit && last !== undefined;
-    return { jobs, ...(more ? { nextCursor: encodeCursor(last, hash, this.cursorSecret) } : {}) };
   }
 
   /** Field-level modifications recorded in the window, in recording order. */
@@ -87,28 +88,26 @@ export class WindowedFeeds {
       request.cursor === undefined ? undefined : decodeCursor(request.cursor, hash, this.cursorSecret);
     const afterSeq = typeof after?.[0] === 'number' ? after[0] : 0;
     const { from, to } = this.window(request.timeFrame);
-    const rows = await this.db.any<ModifiedRecord & { seq: number }>(
-      `SELECT seq::float8 AS seq, job_key, changed_fields,
-              to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS modified_at, document AS job
-         FROM change_events
-        WHERE change IN ('modified', 'reopened') AND seq IS NOT NULL AND seq > $1
-          AND occurred_at >= $2 AND occurred_at < $3 AND cardinality(changed_fields) > 0
-          AND (document->>'company_resolved')::boolean
-        ORDER BY seq LIMIT $4`,
-      [afterSeq, from, to, request.limit + 1],
-    );
-    const records = rows.slice(0, request.limit);
-    await this.charge(request.accountId, records.length);
-    const last = records[records.length - 1];
-    return {
-      records: records.map(({ seq: _seq, ...record }) => record),
-      ...(rows.length > request.limit && last !== undefined
-        ? { nextCursor: encodeCursor([last.seq], hash, this.cursorSecret) }
-        : {}),
-    };
-  }
-
-  private async charge(accountId: string | undefined, units: number): Promise<void> {
-    if (accountId !== undefined && units > 0) await this.usage.record(accountId, units);
+    return metered(request.meter, request.limit, async (size) => {
+      const rows = await this.db.any<ModifiedRecord & { seq: number }>(
+        `SELECT seq::float8 AS seq, job_key, changed_fields,
+                to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS modified_at, document AS job
+           FROM change_events
+          WHERE change IN ('modified', 'reopened') AND seq IS NOT NULL AND seq > $1
+            AND occurred_at >= $2 AND occurred_at < $3 AND cardinality(changed_fields) > 0
+            AND (document->>'company_resolved')::boolean
+          ORDER BY seq LIMIT $4`,
+        [afterSeq, from, to, size + 1],
+      );
+      const records = rows.slice(0, size);
+      const last = records[records.length - 1];
+      const result = {
+        records: records.map(({ seq: _seq, ...record }) => record),
+        ...(rows.length > size && last !== undefined
+          ? { nextCursor: encodeCursor([last.seq], hash, this.cursorSecret) }
+          : {}),
+      };
+      return { result, delivered: records.length };
+    });
   }
 }

@@ -1,5 +1,6 @@
 import type { ParameterizedContext } from 'koa';
 import type { Principal } from '../accounts/service.js';
+import type { Meter } from '../limits/allowance.js';
 import type { Operation } from '../openapi/document.js';
 import type { ValidatedInput } from './validation.js';
 
@@ -9,6 +10,8 @@ export interface AppState {
   operation?: Operation;
   principal?: Principal;
   input?: ValidatedInput;
+  /** The caller's allowance, on operations that consume it (absent: nothing is charged). */
+  meter?: Meter;
 }
 
 export type AppContext = ParameterizedContext<AppState>;

@@ -42,6 +42,8 @@ interface OperationObject {
   'x-entitlement'?: string;
   'x-allow-inactive-subscription'?: boolean;
   'x-rate-limit'?: number;
+  'x-rate-limit-bucket'?: string;
+  'x-consumes-allowance'?: boolean;
 }
 
 export interface OpenApiDocument {
@@ -74,6 +76,10 @@ export interface Operation {
   allowInactiveSubscription: boolean;
   implemented: boolean;
   rateLimitPerMinute?: number;
+  /** Operations of one bucket share one counter. */
+  rateLimitBucket?: string;
+  /** Each job delivered consumes one unit of the monthly allowance. */
+  consumesAllowance: boolean;
 }
 
 /** Reads and parses the document from disk (once, at start-up). */
@@ -102,6 +108,8 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
         allowInactiveSubscription: raw['x-allow-inactive-subscription'] === true,
         implemented: raw['x-implemented'] === true,
         ...(raw['x-rate-limit'] === undefined ? {} : { rateLimitPerMinute: raw['x-rate-limit'] }),
+        ...(raw['x-rate-limit-bucket'] === undefined ? {} : { rateLimitBucket: raw['x-rate-limit-bucket'] }),
+        consumesAllowance: raw['x-consumes-allowance'] === true,
       });
     }
   }

@@ -22,12 +22,12 @@ function pageOf(ctx: AppContext): FeedPageRequest {
     limit,
     cursor,
   } = query<{ time_frame: TimeFrame; limit: number; cursor?: string }>(ctx);
-  const accountId = ctx.state.principal?.accountId;
+  const meter = ctx.state.meter;
   return {
     timeFrame,
     limit,
     ...(cursor === undefined ? {} : { cursor }),
-    ...(accountId === undefined ? {} : { accountId }),
+    ...(meter === undefined ? {} : { meter }),
   };
 }
 
@@ -65,7 +65,7 @@ export function feedHandlers(
         limit: rest.limit,
         includeDescription,
         ...(rest.cursor === undefined ? {} : { cursor: rest.cursor }),
-        ...(principal === undefined ? {} : { accountId: principal.accountId }),
+        ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
       });
       ctx.body = presentActivePage(page);
     },
@@ -75,7 +75,7 @@ export function feedHandlers(
     },
     getChangeFeed: async (ctx) => {
       const { since_seq: sinceSeq, limit } = query<{ since_seq: number; limit: number }>(ctx);
-      const page = await changes.page(sinceSeq, limit, ctx.state.principal?.accountId);
+      const page = await changes.page(sinceSeq, limit, ctx.state.meter);
       ctx.body = presentChangePage(page);
     },
     getExpiredFeed: async (ctx) => {

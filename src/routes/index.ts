@@ -1,6 +1,6 @@
 /**
  * The router is generated from the OpenAPI document: one route per operation, each a chain of small
- * named steps — authenticate, authorize, parse body, validate, handle. An operation marked
+ * named steps — authenticate, rate-limit, authorize, parse body, validate, meter, handle. An operation marked
  * `x-implemented: false` answers 501; one marked implemented must have a handler (checked at start).
  */
 import Router from '@koa/router';
@@ -9,7 +9,10 @@ import type { AccountService } from '../accounts/service.js';
 import { MethodNotAllowedError, NotFoundError, NotImplementedError } from '../domain/errors.js';
 import { authenticate, authorize } from '../http/auth.js';
 import { hasBody, parseJsonBody } from '../http/body.js';
+import { rateLimit } from '../http/rate-limit.js';
 import type { AppContext, AppState } from '../http/state.js';
+import type { Allowances } from '../limits/allowance.js';
+import type { RateLimits } from '../limits/rate-limits.js';
 import type { OperationValidator } from '../http/validation.js';
 import { toRouterPath, type Operation } from '../openapi/document.js';
 
@@ -20,6 +23,8 @@ export interface RouterDeps {
   operations: Operation[];
   validators: Map<string, OperationValidator>;
   accounts: Pick<AccountService, 'authenticate'>;
+  rateLimits: Pick<RateLimits, 'consume'>;
+  allowances: Pick<Allowances, 'meterFor'>;
   handlers: HandlerMap;
   /** Where a 403 plan_required sends the customer to change plan. */
   upgradeUrl: string;
@@ -32,12 +37,15 @@ export function buildRouter(deps: RouterDeps): Router<AppState> {
   for (const operation of [...deps.operations].sort(byStaticFirst)) {
     const validator = deps.validators.get(operation.operationId);
     if (validator === undefined) throw new Error(`No validator for ${operation.operationId}`);
+    const limit = rateLimit(deps.rateLimits, operation);
     const steps = [
       identify(operation),
       authenticate(deps.accounts, operation),
+      ...(limit === undefined ? [] : [limit]),
       authorize(operation, deps.upgradeUrl),
       ...(operation.requestBody === undefined ? [] : [parseJsonBody]),
       validate(validator),
+      ...(operation.consumesAllowance ? [meter(deps.allowances, deps.upgradeUrl)] : []),
       deps.handlers[operation.operationId] ?? notImplemented(operation),
     ];
     router.register(toRouterPath(operation.path), [operation.method], steps, { name: operation.operationId });
@@ -69,6 +77,15 @@ function validate(validator: OperationValidator) {
     const body: unknown = hasBody(ctx) ? ctx.request.body : undefined;
     const path = ctx.params as Record<string, string>;
     ctx.state.input = validator({ query: ctx.query, path, body });
+    await next();
+  };
+}
+
+/** Operations that deliver jobs get the caller's allowance meter; services reserve and settle on it. */
+function meter(allowances: Pick<Allowances, 'meterFor'>, upgradeUrl: string) {
+  return async function attachMeter(ctx: AppContext, next: Next): Promise<void> {
+    const attached = allowances.meterFor(ctx.state.principal, upgradeUrl);
+    if (attached !== undefined) ctx.state.meter = attached;
     await next();
   };
 }

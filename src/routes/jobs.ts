@@ -24,7 +24,7 @@ export function jobHandlers(jobs: JobSearchService, upgradeUrl: string): Handler
         includeDescription,
         evaluation,
         ...(cursor === undefined ? {} : { cursor }),
-        ...(principal === undefined ? {} : { accountId: principal.accountId }),
+        ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
       });
       ctx.body = presentJobPage(page);
     },
@@ -33,10 +33,10 @@ export function jobHandlers(jobs: JobSearchService, upgradeUrl: string): Handler
       ctx.body = presentPreview(await jobs.preview(filters, limit));
     },
     getJob: async (ctx) => {
-      const principal = requireProduction(ctx.state.principal, upgradeUrl);
+      requireProduction(ctx.state.principal, upgradeUrl);
       const { include_unresolved: includeUnresolved } = query<{ include_unresolved: boolean }>(ctx);
       const jobKey = String(ctx.state.input?.path.job_key);
-      ctx.body = presentJob(await jobs.get(jobKey, includeUnresolved, principal.accountId));
+      ctx.body = presentJob(await jobs.get(jobKey, includeUnresolved, ctx.state.meter));
     },
   };
 }

@@ -5,16 +5,13 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { NotFoundError } from '../domain/errors.js';
+import { metered, type Meter } from '../limits/allowance.js';
 import type { Job } from '../domain/job.js';
 import { completeSearch, type EsClient } from './client.js';
 import { decodeCursor, encodeCursor, requestHash, sortValuesOf } from './cursor.js';
 import { buildJobSearch, PUBLIC_JOB_FIELDS, type JobFilters } from './job-query.js';
 
 export const PREVIEW_MAX = 10;
-
-export interface UsageRecorder {
-  record(accountId: string, jobs: number): Promise<void>;
-}
 
 export interface JobPage {
   jobs: Job[];
@@ -28,8 +25,8 @@ export interface SearchRequest {
   includeDescription: boolean;
   /** Evaluation callers get at most PREVIEW_MAX jobs and no cursor. */
   evaluation: boolean;
-  /** Whose usage this is (absent: keyless, nothing recorded). */
-  accountId?: string;
+  /** The caller's allowance (absent: nothing is charged). */
+  meter?: Meter;
 }
 
 export class JobSearchService {
@@ -37,7 +34,6 @@ export class JobSearchService {
     private readonly es: EsClient,
     private readonly index: string,
     private readonly cursorSecret: string,
-    private readonly usage: UsageRecorder,
   ) {}
 
   /** One page of a search; the cursor must belong to the same filters. */
@@ -46,21 +42,22 @@ export class JobSearchService {
     const resume =
       request.cursor === undefined ? undefined : decodeCursor(request.cursor, hash, this.cursorSecret);
     const limit = request.evaluation ? Math.min(request.limit, PREVIEW_MAX) : request.limit;
-    const hits = await this.run(
-      buildJobSearch(request.filters, {
-        limit,
-        includeDescription: request.includeDescription,
-        ...(resume === undefined ? {} : { after: resume }),
-      }),
-    );
-    const page = hits.slice(0, limit);
-    const last = sortValuesOf(page[page.length - 1]);
-    const jobs = page.map(toJob);
-    if (request.accountId !== undefined && !request.evaluation && jobs.length > 0) {
-      await this.usage.record(request.accountId, jobs.length);
-    }
-    const more = hits.length > limit && !request.evaluation && last !== undefined;
-    return { jobs, ...(more ? { nextCursor: encodeCursor(last, hash, this.cursorSecret) } : {}) };
+    // Evaluation answers are free; a paid page may be truncated to what the allowance grants.
+    return metered(request.evaluation ? undefined : request.meter, limit, async (size) => {
+      const hits = await this.run(
+        buildJobSearch(request.filters, {
+          limit: size,
+          includeDescription: request.includeDescription,
+          ...(resume === undefined ? {} : { after: resume }),
+        }),
+      );
+      const page = hits.slice(0, size);
+      const last = sortValuesOf(page[page.length - 1]);
+      const jobs = page.map(toJob);
+      const more = hits.length > size && !request.evaluation && last !== undefined;
+      const result = { jobs, ...(more ? { nextCursor: encodeCursor(last, hash, this.cursorSecret) } : {}) };
+      return { result, delivered: jobs.length };
+    });
   }
 
   /** The keyless sample: open jobs only, newest first, never descriptions, never paged. */
@@ -73,7 +70,14 @@ export class JobSearchService {
   }
 
   /** One job with its description; jobs of unresolved companies only when asked for. */
-  async get(jobKey: string, includeUnresolved: boolean, accountId?: string): Promise<Job> {
+  async get(jobKey: string, includeUnresolved: boolean, meter?: Meter): Promise<Job> {
+    return metered(meter, 1, async () => {
+      const job = await this.find(jobKey, includeUnresolved);
+      return { result: job, delivered: 1 };
+    });
+  }
+
+  private async find(jobKey: string, includeUnresolved: boolean): Promise<Job> {
     const hits = await this.run({
       size: 1,
       query: {
@@ -88,7 +92,6 @@ export class JobSearchService {
     });
     const hit = hits[0];
     if (hit === undefined) throw new NotFoundError(`No job ${jobKey}`);
-    if (accountId !== undefined) await this.usage.record(accountId, 1);
     return toJob(hit);
   }
 

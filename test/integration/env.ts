@@ -46,6 +46,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PORT: '0',
     // The fixture server is one host; politeness spacing would only slow the tests down.
     CRAWL_HOST_MIN_INTERVAL_MS: '0',
+    // Suites walk thousands of pages with one key; the published limits are tested, with
+    // multiplier 1, by rate-limits.test.ts.
+    RATE_LIMIT_MULTIPLIER: '1000',
     ...overrides,
   });
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { ensureJobsIndex, indexNames, type IndexNames } from '../../src/search/indices.js';
 import type { EsClient } from '../../src/search/client.js';
 import { startFixtureServer, type FixtureServer } from '../../scripts/lib/fixture-server.js';
-import { UsageRepository } from '../../src/db/usage.js';
 import { createIngestDeps, type IngestRuntime } from '../../src/ingest/deps.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { JobSearchService } from '../../src/search/service.js';
@@ -30,12 +29,7 @@ export async function serveOverIndex(
   email: string,
 ): Promise<{ baseUrl: string; key: string }> {
   const env = testEnv();
-  const jobs = new JobSearchService(
-    env.runtime.es,
-    alias,
-    env.config.secrets.cursorSecret,
-    new UsageRepository(env.runtime.database.db),
-  );
+  const jobs = new JobSearchService(env.runtime.es, alias, env.config.secrets.cursorSecret);
   const baseUrl = await serve({ ...env.services, jobs }, env.document);
   const { key } = await env.services.accounts.createActiveAccount({ email, plan: 'scale', isService: false });
   return { baseUrl, key };

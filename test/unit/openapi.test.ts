@@ -167,12 +167,18 @@ describe('OpenAPI document', () => {
   });
 });
 
+/** Router tests never reach the rate-limit step's store. */
+const rateLimits = { consume: () => Promise.reject(new Error('not called')) };
+const allowances = { meterFor: () => undefined };
+
 describe('router', () => {
   it("has exactly the document's operations as routes", () => {
     const router = buildRouter({
       operations,
       validators: compileValidators(document, operations),
       accounts: { authenticate: () => Promise.reject(new Error('not called')) },
+      rateLimits,
+      allowances,
       upgradeUrl: 'https://billing.test/upgrade',
       handlers: Object.fromEntries(
         operations.filter((o) => o.implemented).map((o) => [o.operationId, () => Promise.resolve()]),
@@ -188,9 +194,17 @@ describe('router', () => {
   it('refuses to start when a handler and x-implemented disagree', () => {
     const validators = compileValidators(document, operations);
     const accounts = { authenticate: () => Promise.reject(new Error('not called')) };
-    expect(() => buildRouter({ operations, validators, accounts, handlers: {}, upgradeUrl: 'u' })).to.throw(
-      /x-implemented: true/,
-    );
+    expect(() =>
+      buildRouter({
+        operations,
+        validators,
+        accounts,
+        rateLimits,
+        allowances,
+        handlers: {},
+        upgradeUrl: 'u',
+      }),
+    ).to.throw(/x-implemented: true/);
     const unbuilt = operations.find((o) => !o.implemented);
     expect(unbuilt).not.to.equal(undefined);
     const handlers = Object.fromEntries(
@@ -198,8 +212,8 @@ describe('router', () => {
         .filter((o) => o.implemented || o === unbuilt)
         .map((o) => [o.operationId, () => Promise.resolve()]),
     );
-    expect(() => buildRouter({ operations, validators, accounts, handlers, upgradeUrl: 'u' })).to.throw(
-      /mark it x-implemented: true/,
-    );
+    expect(() =>
+      buildRouter({ operations, validators, accounts, rateLimits, allowances, handlers, upgradeUrl: 'u' }),
+    ).to.throw(/mark it x-implemented: true/);
   });
 });

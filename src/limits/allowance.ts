@@ -1,0 +1,123 @@
+/**
+ * Monthly allowances (jobs delivered per billing period; no overage). A request reserves up to what
+ * it could deliver with one conditional upsert — the row lock serializes an account's concurrent
+ * reservations, so `used` can never pass the limit — then settles: what it delivered stays charged
+ * (and goes into daily usage), the rest is given back. A failed request gives everything back, so
+ * errors and partial answers cost nothing. A page that would cross the limit is truncated to what
+ * was granted; at zero the request is refused with 402 before any work.
+ */
+import type { Principal } from '../accounts/service.js';
+import type { Database } from '../db/database.js';
+import { AllowanceExhaustedError } from '../domain/errors.js';
+
+/** One request's claim on its account's allowance. */
+export interface Meter {
+  /** Grants up to `want` units (at least 1), or throws 402 allowance_exhausted. */
+  reserve(want: number): Promise<number>;
+  /** Keeps `delivered` units charged and returns the rest of the reservation. */
+  settle(delivered: number): Promise<void>;
+}
+
+/** Reserve `want`, run with the granted size, settle what was delivered; a failure refunds all. */
+export async function metered<T>(
+  meter: Meter | undefined,
+  want: number,
+  run: (size: number) => Promise<{ result: T; delivered: number }>,
+): Promise<T> {
+  if (meter === undefined) return (await run(want)).result;
+  const size = await meter.reserve(want);
+  let delivered = 0;
+  try {
+    const outcome = await run(size);
+    delivered = outcome.delivered;
+    return outcome.result;
+  } finally {
+    await meter.settle(delivered);
+  }
+}
+
+export class Allowances {
+  constructor(private readonly db: Database) {}
+
+  /** A meter for a subscription-backed principal (undefined: nothing is charged); 402s link `upgradeUrl`. */
+  meterFor(principal: Principal | undefined, upgradeUrl: string): Meter | undefined {
+    if (principal?.plan === null || principal === undefined) return undefined;
+    return new AccountMeter(this.db, principal.accountId, upgradeUrl);
+  }
+}
+
+interface Grant {
+  granted: string;
+  used: string;
+  allowance_limit: string;
+  period_start: string;
+  resets_at: string;
+}
+
+class AccountMeter implements Meter {
+  private reserved = 0;
+  private periodStart: string | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly accountId: string,
+    private readonly upgradeUrl: string,
+  ) {}
+
+  async reserve(want: number): Promise<number> {
+    // The period is the subscription's current one; accounts without one (operator-made) use the
+    // UTC calendar month. The plan's allowance applies from the first request after a plan change.
+    const grant = await this.db.one<Grant>(
+      `WITH period AS (
+         SELECT CASE WHEN a.current_period_start <= now() AND now() < a.current_period_end
+                     THEN a.current_period_start ELSE date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+                END AS start,
+                CASE WHEN a.current_period_start <= now() AND now() < a.current_period_end
+                     THEN a.current_period_end
+                     ELSE (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC'
+                END AS stop,
+                p.monthly_allowance AS allowance
+           FROM accounts a JOIN plans p ON p.code = a.plan_code
+          WHERE a.id = $1)
+       INSERT INTO allowance_periods AS ap (account_id, period_start, period_end, allowance_limit, used, last_grant)
+       SELECT $1, start, stop, allowance, LEAST($2, allowance), LEAST($2, allowance) FROM period
+       ON CONFLICT (account_id, period_start) DO UPDATE SET
+         allowance_limit = GREATEST(EXCLUDED.allowance_limit, ap.used),
+         last_grant = LEAST($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used),
+         used = ap.used + LEAST($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used)
+       RETURNING last_grant::text AS granted, used::text AS used, allowance_limit::text AS allowance_limit,
+                 period_start::text AS period_start,
+                 to_char(period_end AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS resets_at`,
+      [this.accountId, want],
+    );
+    const granted = Number(grant.granted);
+    if (granted === 0) {
+      throw new AllowanceExhaustedError({
+        limit: Number(grant.allowance_limit),
+        used: Number(grant.used),
+        resetsAt: grant.resets_at,
+        requested: want,
+        upgradeUrl: this.upgradeUrl,
+      });
+    }
+    this.reserved += granted;
+    this.periodStart = grant.period_start;
+    return granted;
+  }
+
+  async settle(delivered: number): Promise<void> {
+    const refund = this.reserved - delivered;
+    this.reserved = 0;
+    if (this.periodStart === undefined) return;
+    await this.db.none(
+      `WITH refund AS (
+         UPDATE allowance_periods SET used = used - $3
+          WHERE account_id = $1 AND period_start = $2::timestamptz AND $3 > 0)
+       INSERT INTO usage_daily (account_id, day, requests, jobs)
+       SELECT $1, (now() AT TIME ZONE 'UTC')::date, 1, $4 WHERE $4 > 0
+       ON CONFLICT (account_id, day) DO UPDATE
+         SET requests = usage_daily.requests + 1, jobs = usage_daily.jobs + EXCLUDED.jobs`,
+      [this.accountId, this.periodStart, refund, delivered],
+    );
+  }
+}
