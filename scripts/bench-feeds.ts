@@ -18,7 +18,7 @@ import type { SourcePosting } from '../src/ingest/types.js';
 import { DEFAULT_TICKS, runLedgerLoops } from '../src/ingest/worker.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createServices, openRuntime } from '../src/runtime.js';
-import { ensureJobsIndex } from '../src/search/indices.js';
+import { dropIndexFamily, ensureJobsIndex } from '../src/search/indices.js';
 import { devEnv, devStackUp } from './lib/dev.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '30' } } });
@@ -162,8 +162,6 @@ try {
   await Promise.allSettled([loops, consumer]);
   await deps.close();
   await db.none('DROP SCHEMA IF EXISTS $1:name CASCADE', [schema]);
-  await runtime.es.indices.delete({ index: `${prefix}-v*`, allow_no_indices: true });
-  await runtime.es.indices.deleteIndexTemplate({ name: `${prefix}-template` });
-  await runtime.es.cluster.deleteComponentTemplate({ name: `${prefix}-settings,${prefix}-mappings` });
+  await dropIndexFamily(runtime.es, runtime.indices);
   await runtime.close();
 }

@@ -1,5 +1,5 @@
 /** SQL for companies, boards and per-job lifecycle state. */
-import type { Queryable } from './database.js';
+import { databaseNow, type Queryable } from './database.js';
 import type { BoardHealth, JobChange, StateRow } from '../ingest/lifecycle.js';
 
 export interface CompanyRow {
@@ -115,11 +115,7 @@ export class CorpusRepository {
    */
   async recordingTime(): Promise<string> {
     await this.db.one('SELECT pg_current_xact_id()');
-    const row = await this.db.one<{ now: string }>(
-      `SELECT to_char(date_trunc('milliseconds', clock_timestamp()) AT TIME ZONE 'UTC',
-                      'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now`,
-    );
-    return row.now;
+    return databaseNow(this.db);
   }
 
   async jobStates(boardId: string): Promise<StateRow[]> {

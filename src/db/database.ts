@@ -5,6 +5,15 @@ export type Database = IDatabase<object>;
 /** The pool or a transaction: repositories take either, so callers choose the transaction scope. */
 export type Queryable = IBaseProtocol<object>;
 
+/** The database clock as UTC ISO with millisecond precision (first_seen's precision). */
+export async function databaseNow(db: Queryable): Promise<string> {
+  const row = await db.one<{ now: string }>(
+    `SELECT to_char(date_trunc('milliseconds', clock_timestamp()) AT TIME ZONE 'UTC',
+                    'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now`,
+  );
+  return row.now;
+}
+
 export interface DatabaseHandle {
   db: Database;
   pgp: IMain;

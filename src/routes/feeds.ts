@@ -40,11 +40,10 @@ type ActiveQuery = ActiveFeedFilters & {
 };
 
 /** The filters and window of an active-feed request (validated and defaulted by the schema). */
-function activeScopeOf(ctx: AppContext): ActiveFeedScope & { rest: ActiveQuery } {
-  const rest = query<ActiveQuery>(ctx);
-  const { time_frame: timeFrame, first_seen_gte: firstSeenGte, ...others } = rest;
+function activeScopeOf(ctx: AppContext): ActiveFeedScope {
+  const { time_frame: timeFrame, first_seen_gte: firstSeenGte, ...others } = query<ActiveQuery>(ctx);
   const { description_format: _format, limit: _limit, cursor: _cursor, ...filters } = others;
-  return { filters, timeFrame, ...(firstSeenGte === undefined ? {} : { firstSeenGte }), rest };
+  return { filters, timeFrame, ...(firstSeenGte === undefined ? {} : { firstSeenGte }) };
 }
 
 export function feedHandlers(
@@ -55,23 +54,22 @@ export function feedHandlers(
 ): HandlerMap {
   return {
     getActiveFeed: async (ctx) => {
-      const { rest, ...scope } = activeScopeOf(ctx);
+      const { description_format: format, limit, cursor } = query<ActiveQuery>(ctx);
       const principal = ctx.state.principal;
-      const includeDescription = rest.description_format === 'text';
+      const includeDescription = format === 'text';
       if (includeDescription && principal !== undefined)
         requireEntitlement(principal, 'descriptions', upgradeUrl);
       const page = await active.page({
-        ...scope,
-        limit: rest.limit,
+        ...activeScopeOf(ctx),
+        limit,
         includeDescription,
-        ...(rest.cursor === undefined ? {} : { cursor: rest.cursor }),
+        ...(cursor === undefined ? {} : { cursor }),
         ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
       });
       ctx.body = presentActivePage(page);
     },
     countActiveFeed: async (ctx) => {
-      const { rest: _rest, ...scope } = activeScopeOf(ctx);
-      ctx.body = presentActiveCount(await active.count(scope));
+      ctx.body = presentActiveCount(await active.count(activeScopeOf(ctx)));
     },
     getChangeFeed: async (ctx) => {
       const { since_seq: sinceSeq, limit } = query<{ since_seq: number; limit: number }>(ctx);

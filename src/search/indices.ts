@@ -148,6 +148,13 @@ function isAlreadyExists(error: unknown): boolean {
   return error instanceof errors.ResponseError && error.message.includes('resource_already_exists_exception');
 }
 
+/** Removes every generation, the alias and the templates of one index family (tests, benchmarks). */
+export async function dropIndexFamily(es: EsClient, names: IndexNames): Promise<void> {
+  await es.indices.delete({ index: names.indexPattern, allow_no_indices: true, expand_wildcards: 'all' });
+  await es.indices.deleteIndexTemplate({ name: names.indexTemplate });
+  await es.cluster.deleteComponentTemplate({ name: `${names.settingsComponent},${names.mappingsComponent}` });
+}
+
 export interface ReindexProgress {
   copied: number;
   total: number;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { databaseNow } from '../../src/db/database.js';
 import { CorpusRepository } from '../../src/db/corpus.js';
 import { activeFeedHorizon, advanceActiveFeedHorizon } from '../../src/feeds/horizon.js';
 import { createIngestDeps } from '../../src/ingest/deps.js';
@@ -56,9 +57,7 @@ describe('active feed: exactly-once consumption while ingestion commits concurre
       plan: 'scale',
       isService: false,
     });
-    const { since } = await db.one<{ since: string }>(
-      `SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS since`,
-    );
+    const since = await databaseNow(db);
     const [straggler, ...rest] = [...syntheticBoardLines({ seed: 7, jobs: JOBS, meanBoardSize: 40 })].map(
       (board, n) => ({ ...board, line: { ...board.line, slug: `eo-${n}-${board.line.slug}` } }),
     );
@@ -151,9 +150,7 @@ describe('active feed: exactly-once consumption while ingestion commits concurre
       releaseLock();
       await stragglerCrawl;
       await loading;
-      ({ stopAt } = await db.one<{ stopAt: string }>(
-        `SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "stopAt"`,
-      ));
+      stopAt = await databaseNow(db);
       await consumer;
 
       const stragglerFirstSeen = await db.one<{ first_seen: string }>(

@@ -11,7 +11,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { loadDocument, type OpenApiDocument } from '../../src/openapi/document.js';
 import { createServices, openRuntime, type AppServices, type Runtime } from '../../src/runtime.js';
-import { ensureJobsIndex } from '../../src/search/indices.js';
+import { dropIndexFamily, ensureJobsIndex } from '../../src/search/indices.js';
 
 export interface TestEnv {
   run: string;
@@ -81,14 +81,7 @@ export async function openEnv(config: Config): Promise<TestEnv> {
 
 /** Drops what openEnv created and closes its clients. */
 export async function closeEnv(env: TestEnv): Promise<void> {
-  const prefix = env.config.elasticsearch.indexPrefix;
-  await env.runtime.es.indices.delete({
-    index: `${prefix}-v*`,
-    allow_no_indices: true,
-    expand_wildcards: 'all',
-  });
-  await env.runtime.es.indices.deleteIndexTemplate({ name: `${prefix}-template` });
-  await env.runtime.es.cluster.deleteComponentTemplate({ name: `${prefix}-*` });
+  await dropIndexFamily(env.runtime.es, env.runtime.indices);
   await env.runtime.database.db.none('DROP SCHEMA IF EXISTS $1:name CASCADE', [env.config.postgres.schema]);
   await env.runtime.close();
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { ensureJobsIndex, indexNames, type IndexNames } from '../../src/search/indices.js';
-import type { EsClient } from '../../src/search/client.js';
 import { startFixtureServer, type FixtureServer } from '../../scripts/lib/fixture-server.js';
 import { createIngestDeps, type IngestRuntime } from '../../src/ingest/deps.js';
 import { systemClock } from '../../src/lib/clock.js';
@@ -17,11 +16,7 @@ export async function createTempIndex(tag: string): Promise<IndexNames> {
 }
 
 /** Removes every index and template of a family made by createTempIndex (or indexNames). */
-export async function dropIndexFamily(es: EsClient, names: IndexNames): Promise<void> {
-  await es.indices.delete({ index: names.indexPattern, allow_no_indices: true, expand_wildcards: 'all' });
-  await es.indices.deleteIndexTemplate({ name: names.indexTemplate });
-  await es.cluster.deleteComponentTemplate({ name: `${names.settingsComponent},${names.mappingsComponent}` });
-}
+export { dropIndexFamily } from '../../src/search/indices.js';
 
 /** An app whose job search reads `alias`, and a Scale key to call it with. */
 export async function serveOverIndex(

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { databaseNow } from '../../src/db/database.js';
 import { readFileSync } from 'node:fs';
 import { CONNECTORS } from '../../src/ingest/connectors/index.js';
 import { createIngestDeps } from '../../src/ingest/deps.js';
@@ -70,12 +71,7 @@ describe('ingest through the real connectors, ledger and projector', function ()
   });
 
   /** The database clock, which lifecycle timestamps are read from (the crawl's recording time). */
-  const dbNow = async (): Promise<string> =>
-    (
-      await testEnv().runtime.database.db.one<{ now: string }>(
-        `SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now`,
-      )
-    ).now;
+  const dbNow = (): Promise<string> => databaseNow(testEnv().runtime.database.db);
 
   it('opens every posting with its receipt, and projects it into the index', async () => {
     serve(STRIPE);
