@@ -6,7 +6,7 @@ if (command === 'up') {
   const state = await devStackUp();
   const env = await devEnv(state);
   process.stdout.write(
-    `export ELASTICSEARCH_URL=${env.ELASTICSEARCH_URL ?? ''}\nexport DATABASE_URL=${env.DATABASE_URL ?? ''}\n`,
+    `export ELASTICSEARCH_URL=${env.ELASTICSEARCH_URL ?? ''}\nexport DATABASE_URL=${env.DATABASE_URL ?? ''}\nexport STRIPE_API_URL=${env.STRIPE_API_URL ?? ''}\n`,
   );
 } else if (command === 'down') {
   await devStackDown();

@@ -1,7 +1,8 @@
 /**
  * The whole test suite (README's test command): typecheck and lint, unit tests, then a throw-away
  * Elasticsearch + Postgres for the integration tests, stopped afterwards whatever happened.
- * ELASTICSEARCH_URL / DATABASE_URL use existing services instead of starting local ones.
+ * ELASTICSEARCH_URL / DATABASE_URL / STRIPE_API_URL (a stripe-mock) use existing services instead
+ * of starting local ones.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -78,6 +79,7 @@ try {
 
   const esUrl = process.env.ELASTICSEARCH_URL ?? '';
   const pgUrl = process.env.DATABASE_URL ?? '';
+  const stripeUrl = process.env.STRIPE_API_URL ?? '';
   dir = await mkdtemp(join(tmpdir(), 'jlds-test-'));
   const stackStarted = Date.now();
   stack = await startStack({
@@ -86,12 +88,14 @@ try {
     ephemeral: true,
     startElasticsearch: esUrl === '',
     startPostgres: pgUrl === '',
+    startStripeMock: stripeUrl === '',
   });
   log(`stack ready in ${((Date.now() - stackStarted) / 1000).toFixed(1)} s`);
   add(
     await mocha('integration', '.mocharc.integration.json', {
       ELASTICSEARCH_URL: stack.elasticsearch?.url ?? esUrl,
       DATABASE_URL: stack.postgres?.url ?? pgUrl,
+      STRIPE_API_URL: stack.stripeMock?.url ?? stripeUrl,
       JLDS_TEST_RUN: randomBytes(4).toString('hex'),
     }),
   );

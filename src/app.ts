@@ -3,7 +3,12 @@
  * tests build it against real Elasticsearch and Postgres with their own names.
  */
 import Koa from 'koa';
+import { recordActivity, type ActivityRecorder } from './accounts/activity.js';
 import type { AccountService } from './accounts/service.js';
+import type { UsageService } from './accounts/usage.js';
+import type { BillingService } from './billing/service.js';
+import { accountHandlers } from './routes/account.js';
+import { billingHandlers } from './routes/billing.js';
 import type { HealthService } from './health/service.js';
 import { requestContext } from './http/context.js';
 import { problemMiddleware } from './http/problem.js';
@@ -23,7 +28,10 @@ import type { WindowedFeeds } from './feeds/windowed.js';
 import type { JobSearchService } from './search/service.js';
 
 export interface Services {
-  accounts: Pick<AccountService, 'authenticate'>;
+  accounts: AccountService;
+  billing: BillingService;
+  usage: UsageService;
+  activity: Pick<ActivityRecorder, 'record'>;
   rateLimits: Pick<RateLimits, 'consume'>;
   allowances: Pick<Allowances, 'meterFor'>;
   health: HealthService;
@@ -36,6 +44,8 @@ export interface Services {
 export interface AppDeps {
   document: OpenApiDocument;
   upgradeUrl: string;
+  /** Reverse proxies whose X-Forwarded-For is trusted for the client address (0: none). */
+  trustedProxyHops?: number;
   logger: Logger;
   services: Services;
 }
@@ -54,11 +64,16 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       ...openApiHandlers(deps.document),
       ...jobHandlers(deps.services.jobs, deps.upgradeUrl),
       ...feedHandlers(deps.services.active, deps.services.changes, deps.services.feeds, deps.upgradeUrl),
+      ...billingHandlers(deps.services.billing),
+      ...accountHandlers(deps.services.accounts, deps.services.usage),
     },
   });
-  const app = new Koa<AppState>({ proxy: false });
+  const hops = deps.trustedProxyHops ?? 0;
+  const app = new Koa<AppState>(hops > 0 ? { proxy: true, maxIpsCount: hops } : { proxy: false });
   app.silent = true;
   app.use(requestContext(deps.logger));
+  // Outside the problem mapper, so it sees the final status of failed requests too.
+  app.use(recordActivity(deps.services.activity));
   app.use(problemMiddleware(deps.logger));
   app.use(unmatched(router));
   app.use(router.routes());

@@ -3,8 +3,22 @@
  * fails fast with an error that names the variable, and the parsed Config is passed down explicitly.
  */
 
+import type { PlanCode } from './domain/plans.js';
+
 export interface Config {
-  http: { host: string; port: number; publicBaseUrl: string; upgradeUrl: string };
+  http: {
+    host: string;
+    port: number;
+    publicBaseUrl: string;
+    upgradeUrl: string;
+    /** Where the billing portal's return link leads when the caller names none. */
+    accountUrl: string;
+    /**
+     * Reverse proxies in front of the service whose X-Forwarded-For is trusted (0: none, the
+     * socket address is the client). Keyless rate limits count per client address.
+     */
+    trustedProxyHops: number;
+  };
   elasticsearch: { url: string; indexPrefix: string; requestTimeoutMs: number };
   postgres: { url: string; schema: string; statementTimeoutMs: number; poolSize: number };
   secrets: { apiKeyPepper: string; cursorSecret: string };
@@ -14,7 +28,16 @@ export interface Config {
      * staging and load tests only; production runs with 1.
      */
     rateLimitMultiplier: number;
+    /**
+     * While on, compatibility keys (POST /v1/keys) unlock no production endpoint. Off only for
+     * trials and staging: new compatibility keys then get the Starter plan.
+     */
+    paidEnforcement: boolean;
   };
+  /** Stripe; absent → the billing operations answer 503 billing_unavailable. */
+  stripe?: StripeConfig;
+  /** How often recent authenticated activity is written (in one batch). */
+  activityFlushMs: number;
   ingest: {
     httpTimeoutMs: number;
     httpMaxAttempts: number;
@@ -33,6 +56,17 @@ export interface Config {
   /** OpenAI-compatible endpoint for the work-arrangement classifier; absent → deterministic rules. */
   llm?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /** Several secrets during a rotation of the endpoint's signing secret (comma-separated). */
+  webhookSecrets: string[];
+  /** Price id of each plan's monthly subscription. */
+  prices: Record<PlanCode, string>;
+  /** Another API address (stripe-mock in tests and the local stack); absent → api.stripe.com. */
+  apiUrl?: string;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -60,6 +94,8 @@ export function loadConfig(env: Env = process.env): Config {
       publicBaseUrl,
       // Until a pricing page exists, the contract's plans table is the honest place to send people.
       upgradeUrl: read.optionalUrl('UPGRADE_URL') ?? `${publicBaseUrl}/openapi.json`,
+      accountUrl: read.optionalUrl('ACCOUNT_URL') ?? publicBaseUrl,
+      trustedProxyHops: read.int('TRUSTED_PROXY_HOPS', 0, 0, 10),
     },
     elasticsearch: {
       url: read.url('ELASTICSEARCH_URL'),
@@ -76,7 +112,12 @@ export function loadConfig(env: Env = process.env): Config {
       apiKeyPepper: read.secret('API_KEY_PEPPER'),
       cursorSecret: read.secret('CURSOR_SECRET'),
     },
-    limits: { rateLimitMultiplier: read.int('RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000) },
+    limits: {
+      rateLimitMultiplier: read.int('RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000),
+      paidEnforcement: read.bool('PAID_ENFORCEMENT', true),
+    },
+    ...stripeConfig(read),
+    activityFlushMs: read.int('ACTIVITY_FLUSH_MS', 1000, 10, 60_000),
     ingest: {
       httpTimeoutMs: read.int('CRAWL_HTTP_TIMEOUT_MS', 20_000, 100, 300_000),
       httpMaxAttempts: read.int('CRAWL_HTTP_MAX_ATTEMPTS', 4, 1, 10),
@@ -92,6 +133,28 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function stripeConfig(read: EnvReader): Pick<Config, 'stripe'> {
+  if (!read.present('STRIPE_SECRET_KEY')) return {};
+  const apiUrl = read.optionalUrl('STRIPE_API_URL');
+  return {
+    stripe: {
+      secretKey: read.secret('STRIPE_SECRET_KEY', 8),
+      webhookSecrets: read
+        .secret('STRIPE_WEBHOOK_SECRET', 8)
+        .split(',')
+        .map((secret) => secret.trim())
+        .filter((secret) => secret !== ''),
+      prices: {
+        starter: read.required('STRIPE_PRICE_STARTER'),
+        growth: read.required('STRIPE_PRICE_GROWTH'),
+        scale: read.required('STRIPE_PRICE_SCALE'),
+      },
+      ...(apiUrl === undefined ? {} : { apiUrl }),
+      timeoutMs: read.int('STRIPE_TIMEOUT_MS', 10_000, 100, 120_000),
+    },
+  };
 }
 
 function llmConfig(read: EnvReader): Pick<Config, 'llm'> {
@@ -116,6 +179,24 @@ class EnvReader {
   private raw(name: string): string | undefined {
     const value = this.env[name];
     return value === undefined || value === '' ? undefined : value;
+  }
+
+  present(name: string): boolean {
+    return this.raw(name) !== undefined;
+  }
+
+  required(name: string): string {
+    const value = this.raw(name);
+    if (value === undefined) this.problems.push(`${name} is required`);
+    return value ?? '';
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (value !== 'true' && value !== 'false')
+      this.problems.push(`${name} must be true or false (got "${value}")`);
+    return value === 'true';
   }
 
   string(name: string, fallback: string): string {
@@ -156,13 +237,13 @@ class EnvReader {
   }
 
   /** Secrets are never echoed back in the error, only their problem. */
-  secret(name: string): string {
+  secret(name: string, minLength = 32): string {
     const value = this.raw(name);
     if (value === undefined) {
-      this.problems.push(`${name} is required (at least 32 characters of random data)`);
+      this.problems.push(`${name} is required (at least ${minLength} characters of random data)`);
       return '';
     }
-    if (value.length < 32) this.problems.push(`${name} must be at least 32 characters long`);
+    if (value.length < minLength) this.problems.push(`${name} must be at least ${minLength} characters long`);
     return value;
   }
 

@@ -2,7 +2,12 @@
  * The process-wide resources (pools and clients) built from Config, and the services over them.
  * Entry points and tests open one Runtime and close it on exit; nothing else creates clients.
  */
+import { ActivityRecorder } from './accounts/activity.js';
 import { AccountService } from './accounts/service.js';
+import { UsageService } from './accounts/usage.js';
+import { BillingService } from './billing/service.js';
+import { createStripeClient, type StripeClient } from './billing/stripe.js';
+import { BillingRepository } from './db/billing.js';
 import type { Services } from './app.js';
 import type { Config } from './config.js';
 import { AccountRepository } from './db/accounts.js';
@@ -17,13 +22,17 @@ import { WindowedFeeds } from './feeds/windowed.js';
 import { systemClock } from './lib/clock.js';
 import { createEsClient, type EsClient } from './search/client.js';
 import { indexNames, type IndexNames } from './search/indices.js';
-import type { Logger } from './lib/logger.js';
+import { createLogger, type Logger } from './lib/logger.js';
 
 export interface Runtime {
   config: Config;
   database: DatabaseHandle;
   es: EsClient;
   indices: IndexNames;
+  /** Absent when Stripe is not configured. */
+  stripe?: StripeClient;
+  /** Batched writer of recent activity, flushed on close. */
+  activity: ActivityRecorder;
   close(): Promise<void>;
 }
 
@@ -32,12 +41,20 @@ export function openRuntime(config: Config, logger?: Logger): Runtime {
     logger?.warn({ err: error }, 'idle Postgres connection lost');
   });
   const es = createEsClient(config.elasticsearch);
+  const activity = new ActivityRecorder(
+    database.db,
+    config.activityFlushMs,
+    logger ?? createLogger('silent'),
+  );
   return {
     config,
     database,
     es,
     indices: indexNames(config.elasticsearch.indexPrefix),
+    ...(config.stripe === undefined ? {} : { stripe: createStripeClient(config.stripe) }),
+    activity,
     close: async () => {
+      await activity.close();
       await Promise.allSettled([database.close(), es.close()]);
     },
   };
@@ -57,7 +74,20 @@ export function createServices(runtime: Runtime): AppServices {
     systemClock,
   ] as const;
   return {
-    accounts: new AccountService(repository, repository, runtime.config.secrets.apiKeyPepper),
+    accounts: new AccountService(repository, repository, {
+      pepper: runtime.config.secrets.apiKeyPepper,
+      paidEnforcement: runtime.config.limits.paidEnforcement,
+    }),
+    billing: new BillingService({
+      repository: new BillingRepository(runtime.database.db),
+      pepper: runtime.config.secrets.apiKeyPepper,
+      accountUrl: runtime.config.http.accountUrl,
+      ...(runtime.stripe === undefined || runtime.config.stripe === undefined
+        ? {}
+        : { stripe: { client: runtime.stripe, config: runtime.config.stripe } }),
+    }),
+    usage: new UsageService(runtime.database.db),
+    activity: runtime.activity,
     rateLimits: new RateLimits(
       runtime.database.db.$pool,
       runtime.config.postgres.schema,

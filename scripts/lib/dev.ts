@@ -18,8 +18,10 @@ export async function devStackUp(): Promise<StackState> {
     existing !== undefined &&
     existing.elasticsearch !== undefined &&
     existing.postgres !== undefined &&
+    existing.stripeMock !== undefined &&
     isAlive(existing.elasticsearch.pid) &&
-    isAlive(existing.postgres.pid);
+    isAlive(existing.postgres.pid) &&
+    isAlive(existing.stripeMock.pid);
   if (running) return existing;
   if (existing !== undefined) await stopStack(existing);
   const state = await startStack({
@@ -28,6 +30,7 @@ export async function devStackUp(): Promise<StackState> {
     ephemeral: false,
     startElasticsearch: true,
     startPostgres: true,
+    startStripeMock: true,
   });
   await mkdir(STATE_DIR, { recursive: true });
   await writeState(STATE_FILE, state);
@@ -41,6 +44,17 @@ export async function devStackDown(): Promise<void> {
   await writeFile(STATE_FILE, '{}\n');
 }
 
+/** Billing against the local stripe-mock: test-mode key and price ids of its own (stripe-mock accepts any). */
+export function stripeMockEnv(url: string): Record<string, string> {
+  return {
+    STRIPE_API_URL: url,
+    STRIPE_SECRET_KEY: 'sk_test_localstripemock0123',
+    STRIPE_PRICE_STARTER: 'price_local_starter',
+    STRIPE_PRICE_GROWTH: 'price_local_growth',
+    STRIPE_PRICE_SCALE: 'price_local_scale',
+  };
+}
+
 /** Development secrets, generated once per checkout (never used outside the local stack). */
 async function devSecrets(): Promise<Record<string, string>> {
   if (existsSync(SECRETS_FILE))
@@ -48,6 +62,7 @@ async function devSecrets(): Promise<Record<string, string>> {
   const secrets = {
     API_KEY_PEPPER: randomBytes(32).toString('hex'),
     CURSOR_SECRET: randomBytes(32).toString('hex'),
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
   };
   await mkdir(STATE_DIR, { recursive: true });
   await writeFile(SECRETS_FILE, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
@@ -60,6 +75,7 @@ export async function devEnv(state?: StackState): Promise<NodeJS.ProcessEnv> {
   const defaults: Record<string, string> = { ...(await devSecrets()) };
   if (current?.elasticsearch !== undefined) defaults.ELASTICSEARCH_URL = current.elasticsearch.url;
   if (current?.postgres !== undefined) defaults.DATABASE_URL = current.postgres.url;
+  if (current?.stripeMock !== undefined) Object.assign(defaults, stripeMockEnv(current.stripeMock.url));
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const [name, value] of Object.entries(defaults)) {
     if (env[name] === undefined || env[name] === '') env[name] = value;

@@ -14,6 +14,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 export const ES_VERSION = '8.19.21';
+/** Stripe's official API mock (a Go module), for billing tests and the local stack. */
+const STRIPE_MOCK_MODULE = 'github.com/stripe/stripe-mock';
+const STRIPE_MOCK_VERSION = 'v0.203.0';
 const ES_ARTIFACT = `org.elasticsearch.distribution.integ-test-zip:elasticsearch:${ES_VERSION}:zip`;
 const ES_ZIP_SHA256 = '215d5f3dbf0609a149f6218a9e47b6ae2df34ebbff3c5754e35f15a5e5393c8a';
 const SERVICE_USER = 'jlds';
@@ -36,6 +39,7 @@ export interface StackState {
   dir: string;
   elasticsearch?: { url: string; pid: number; port: number };
   postgres?: { url: string; pid: number; port: number };
+  stripeMock?: { url: string; pid: number; port: number };
 }
 
 export interface StackOptions {
@@ -46,6 +50,7 @@ export interface StackOptions {
   ephemeral: boolean;
   startElasticsearch: boolean;
   startPostgres: boolean;
+  startStripeMock: boolean;
 }
 
 function run(command: string, args: string[], options: { cwd?: string } = {}): string {
@@ -376,19 +381,62 @@ async function startPostgres(options: StackOptions): Promise<NonNullable<StackSt
   return { url: `postgres://postgres@127.0.0.1:${port}/jobs`, pid, port };
 }
 
+// ---------------------------------------------------------------- stripe-mock
+
+/** Builds the pinned stripe-mock with the Go toolchain (module proxy) once into the cache. */
+export function installStripeMock(): string {
+  const dir = join(cacheDir(), `stripe-mock-${STRIPE_MOCK_VERSION}`);
+  const binary = join(dir, 'stripe-mock');
+  if (existsSync(binary)) return binary;
+  if (!commandExists('go')) throw new Error('Go is needed to build stripe-mock (go install)');
+  log(`building ${STRIPE_MOCK_MODULE}@${STRIPE_MOCK_VERSION} with go install`);
+  execFileSync('go', ['install', `${STRIPE_MOCK_MODULE}@${STRIPE_MOCK_VERSION}`], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, GOBIN: dir, CGO_ENABLED: '0' },
+  });
+  run('chmod', ['a+rx', cacheDir(), dir, binary]);
+  return binary;
+}
+
+async function startStripeMock(options: StackOptions): Promise<NonNullable<StackState['stripeMock']>> {
+  const binary = installStripeMock();
+  const base = await ownedDir(join(options.dir, 'stripe-mock'));
+  const port = await freePort();
+  const logFile = join(base, 'stripe-mock.log');
+  log(`starting stripe-mock ${STRIPE_MOCK_VERSION} on 127.0.0.1:${port}`);
+  const pid = spawnServer(binary, ['-http-addr', `127.0.0.1:${port}`], process.env, logFile);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    'stripe-mock',
+    pid,
+    30_000,
+    async () => {
+      const response = await fetch(`${url}/v1/customers?limit=1`, {
+        headers: { Authorization: 'Bearer sk_test_stack' },
+        signal: AbortSignal.timeout(2000),
+      });
+      return response.ok;
+    },
+    logFile,
+  );
+  return { url, pid, port };
+}
+
 // ---------------------------------------------------------------- stack
 
 /** Starts what is asked for in parallel; on failure stops whatever did start. */
 export async function startStack(options: StackOptions): Promise<StackState> {
   await ownedDir(options.dir);
   const state: StackState = { dir: options.dir };
-  const [es, pgResult] = await Promise.allSettled([
+  const [es, pgResult, stripe] = await Promise.allSettled([
     options.startElasticsearch ? startElasticsearch(options) : Promise.resolve(undefined),
     options.startPostgres ? startPostgres(options) : Promise.resolve(undefined),
+    options.startStripeMock ? startStripeMock(options) : Promise.resolve(undefined),
   ]);
   if (es.status === 'fulfilled' && es.value !== undefined) state.elasticsearch = es.value;
   if (pgResult.status === 'fulfilled' && pgResult.value !== undefined) state.postgres = pgResult.value;
-  const failure = [es, pgResult].find((result) => result.status === 'rejected');
+  if (stripe.status === 'fulfilled' && stripe.value !== undefined) state.stripeMock = stripe.value;
+  const failure = [es, pgResult, stripe].find((result) => result.status === 'rejected');
   if (failure !== undefined) {
     await stopStack(state);
     throw failure.reason;
@@ -401,6 +449,7 @@ export async function stopStack(state: StackState): Promise<void> {
     state.elasticsearch === undefined ? undefined : stopProcess('Elasticsearch', state.elasticsearch.pid),
     // SIGINT is Postgres' "fast shutdown": roll back open transactions and exit cleanly.
     state.postgres === undefined ? undefined : stopProcess('Postgres', state.postgres.pid, 'SIGINT'),
+    state.stripeMock === undefined ? undefined : stopProcess('stripe-mock', state.stripeMock.pid),
   ]);
 }
 

@@ -1,5 +1,5 @@
 /** Accounts and keys: issuing keys to operators and resolving a presented key to a principal. */
-import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../domain/errors.js';
 import {
   cheapestPlanWith,
   hasEntitlement,
@@ -7,7 +7,14 @@ import {
   type PlanCode,
   type Tier,
 } from '../domain/plans.js';
-import type { AccountRepository, AccountStatus, AuthenticatedKeyRow } from '../db/accounts.js';
+import {
+  MAX_ACTIVE_KEYS,
+  type AccountRepository,
+  type AccountStatus,
+  type AuthenticatedKeyRow,
+  type KeyRow,
+  type NewKey,
+} from '../db/accounts.js';
 import { generateKey, keyDigest, keyHint, parseKey, type KeyKind } from './keys.js';
 
 /** Who is calling, as far as authorization is concerned. */
@@ -18,6 +25,11 @@ export interface Principal {
   plan: PlanCode | null;
   accountStatus: AccountStatus;
   isService: boolean;
+  /**
+   * Whether the key may use its account's plan: live keys always; compatibility keys only while
+   * paid enforcement is off.
+   */
+  unlocked: boolean;
 }
 
 /** The lookup authentication needs; the repository implements it, tests may wrap it. */
@@ -30,12 +42,45 @@ export interface IssuedAccount {
   key: string;
 }
 
+/** A new key and what is stored of it (digest and hint, never the key). */
+export function newKeyMaterial(
+  kind: KeyKind,
+  label: string | null,
+  pepper: string,
+): { key: string; material: Omit<NewKey, 'accountId'> } {
+  const key = generateKey(kind);
+  return { key, material: { kind, digest: keyDigest(key, pepper), hint: keyHint(key), label } };
+}
+
+export interface IssuedKey {
+  /** Raw key material: shown once, never stored. */
+  key: string;
+  row: KeyRow;
+}
+
+export interface AccountServiceOptions {
+  pepper: string;
+  /** While on, compatibility keys unlock nothing (config PAID_ENFORCEMENT). */
+  paidEnforcement: boolean;
+}
+
+type AccountStore = Pick<
+  AccountRepository,
+  'createAccountWithKey' | 'listKeys' | 'addKeyWithinLimit' | 'keyLabel' | 'revokeKey'
+>;
+
 export class AccountService {
+  private readonly pepper: string;
+  private readonly paidEnforcement: boolean;
+
   constructor(
-    private readonly repository: Pick<AccountRepository, 'createAccountWithKey'>,
+    private readonly repository: AccountStore,
     private readonly keys: KeyLookup,
-    private readonly pepper: string,
-  ) {}
+    options: AccountServiceOptions,
+  ) {
+    this.pepper = options.pepper;
+    this.paidEnforcement = options.paidEnforcement;
+  }
 
   /** Resolves X-API-Key; a malformed key is rejected before any database access. */
   async authenticate(rawKey: string): Promise<Principal> {
@@ -48,7 +93,71 @@ export class AccountService {
     }
     const row = await this.keys.findActiveKey(keyDigest(parsed.raw, this.pepper));
     if (row === null) throw new UnauthorizedError('invalid_api_key', 'The API key is unknown or revoked');
-    return toPrincipal(row);
+    return toPrincipal(row, row.key_kind === 'live' || !this.paidEnforcement);
+  }
+
+  /**
+   * POST /v1/keys: a compatibility key on an account of its own. While paid enforcement is off it
+   * comes with the Starter plan (trials, staging); while on, with none.
+   */
+  async issueCompatibilityKey(email: string | undefined): Promise<IssuedKey & { productionAccess: boolean }> {
+    const { key, material } = newKeyMaterial('compat', null, this.pepper);
+    const created = await this.repository.createAccountWithKey(
+      {
+        email: email ?? null,
+        planCode: this.paidEnforcement ? null : 'starter',
+        status: 'active',
+        isService: false,
+      },
+      material,
+    );
+    return { key, row: created.key, productionAccess: !this.paidEnforcement };
+  }
+
+  async listKeys(principal: Principal): Promise<KeyRow[]> {
+    return this.repository.listKeys(principal.accountId);
+  }
+
+  /** Another live key of the caller's account (at most MAX_ACTIVE_KEYS active). */
+  async createKey(principal: Principal, label: string | undefined): Promise<IssuedKey> {
+    return this.addKey(principal.accountId, label ?? null);
+  }
+
+  /** Stages a replacement for the calling key: same label, the calling key stays active. */
+  async rotateKey(principal: Principal): Promise<IssuedKey> {
+    const current = await this.repository.keyLabel(principal.accountId, principal.keyId);
+    if (current === null) throw new NotFoundError('The calling key no longer exists');
+    return this.addKey(principal.accountId, current.label, principal.keyId);
+  }
+
+  async revokeKey(principal: Principal, keyId: string): Promise<KeyRow> {
+    const outcome = await this.repository.revokeKey(principal.accountId, keyId);
+    if (outcome === 'not_found') throw new NotFoundError(`No key ${keyId} on this account`);
+    if (outcome === 'last_active_key') {
+      throw new ConflictError(
+        'last_active_key',
+        'This is the last active key of the account; create or rotate another key before revoking it',
+      );
+    }
+    return outcome.key;
+  }
+
+  private async addKey(accountId: string, label: string | null, replacesKeyId?: string): Promise<IssuedKey> {
+    const { key, material } = newKeyMaterial('live', label, this.pepper);
+    const row = await this.repository.addKeyWithinLimit({
+      ...material,
+      accountId,
+      ...(replacesKeyId === undefined ? {} : { replacesKeyId }),
+    });
+    if (row === 'limit_reached') {
+      const error = new ConflictError(
+        'key_limit_reached',
+        `The account already has ${MAX_ACTIVE_KEYS} active keys; revoke one first`,
+      );
+      error.extensions.limit = MAX_ACTIVE_KEYS;
+      throw error;
+    }
+    return { key, row };
   }
 
   /** Operator path (`npm run accounts -- create`): an active account on a plan with its first key. */
@@ -57,17 +166,18 @@ export class AccountService {
     plan: PlanCode;
     isService: boolean;
   }): Promise<IssuedAccount> {
-    const key = generateKey('live');
+    const { key, material } = newKeyMaterial('live', 'operator', this.pepper);
     const created = await this.repository.createAccountWithKey(
       { email: input.email, planCode: input.plan, status: 'active', isService: input.isService },
-      { kind: 'live', digest: keyDigest(key, this.pepper), hint: keyHint(key), label: 'operator' },
+      material,
     );
     return { accountId: created.account.id, keyId: created.key.id, key };
   }
 }
 
-function toPrincipal(row: AuthenticatedKeyRow): Principal {
+function toPrincipal(row: AuthenticatedKeyRow, unlocked: boolean): Principal {
   return {
+    unlocked,
     accountId: row.account_id,
     keyId: row.key_id,
     keyKind: row.key_kind,
@@ -82,7 +192,7 @@ const SUBSCRIBED: ReadonlySet<AccountStatus> = new Set(['active', 'past_due']);
 
 /** The tier whose entitlements apply: only a live key of a subscribed account gets its plan's. */
 export function tierOf(principal: Principal | undefined): Tier {
-  if (principal?.keyKind !== 'live' || principal.plan === null) return 'public';
+  if (principal?.unlocked !== true || principal.plan === null) return 'public';
   return SUBSCRIBED.has(principal.accountStatus) ? principal.plan : 'public';
 }
 
@@ -95,10 +205,12 @@ export function isAccountHolder(principal: Principal): boolean {
 export function requireEntitlement(principal: Principal, entitlement: Entitlement, upgradeUrl: string): void {
   if (hasEntitlement(tierOf(principal), entitlement)) return;
   if (isAccountHolder(principal) && !SUBSCRIBED.has(principal.accountStatus)) {
-    throw new ForbiddenError(
+    const inactive = new ForbiddenError(
       'subscription_inactive',
-      `The subscription of this account is ${principal.accountStatus}; production endpoints need an active subscription`,
+      `The subscription of this account is ${principal.accountStatus}; production endpoints need an active subscription (fix billing in the portal)`,
     );
+    inactive.extensions.portal_path = '/v1/billing/portal';
+    throw inactive;
   }
   const plan = cheapestPlanWith(entitlement);
   const error = new ForbiddenError(

@@ -14,6 +14,11 @@ export async function databaseNow(db: Queryable): Promise<string> {
   return row.now;
 }
 
+/** SQL rendering a timestamptz expression as UTC ISO 8601 with milliseconds (`…T…Z`). */
+export function isoSql(expression: string): string {
+  return `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 export interface DatabaseHandle {
   db: Database;
   pgp: IMain;

@@ -156,3 +156,56 @@ export class AllowanceExhaustedError extends ApiError {
     });
   }
 }
+
+/** The billing webhook's Stripe-Signature is missing, malformed, stale or does not match. */
+export class WebhookSignatureError extends ApiError {
+  readonly status = 400;
+  readonly code = 'webhook_signature_invalid';
+  readonly title = 'Invalid webhook signature';
+}
+
+export class ClaimTokenNotFoundError extends ApiError {
+  readonly status = 404;
+  readonly code = 'claim_token_not_found';
+  readonly title = 'Claim token not found';
+  constructor() {
+    super('No checkout issued this claim token');
+  }
+}
+
+export type GoneCode = 'claim_token_used' | 'claim_token_expired';
+
+export class GoneError extends ApiError {
+  readonly status = 410;
+  readonly title = 'Gone';
+  constructor(
+    readonly code: GoneCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ConflictCode =
+  'claim_pending' | 'last_active_key' | 'key_limit_reached' | 'billing_customer_missing';
+
+export class ConflictError extends ApiError {
+  readonly status = 409;
+  readonly title = 'Conflict';
+  constructor(
+    readonly code: ConflictCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Stripe is not configured on this deployment (no STRIPE_SECRET_KEY). */
+export class BillingUnavailableError extends ApiError {
+  readonly status = 503;
+  readonly code = 'billing_unavailable';
+  readonly title = 'Billing unavailable';
+  constructor() {
+    super('Billing is not configured on this deployment');
+  }
+}

@@ -15,7 +15,10 @@ const parseJson = koaBody({
   includeUnparsed: true,
 });
 
-export const UNPARSED_BODY = Symbol.for('unparsedBody');
+/** The exact bytes of a parsed JSON body (koa-body keeps them as `request.rawBody`). */
+export function rawBody(ctx: AppContext): string {
+  return ctx.request.rawBody ?? '';
+}
 
 /** True when the request carries a body at all (a length or a chunked transfer). */
 export function hasBody(ctx: AppContext): boolean {

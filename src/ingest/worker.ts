@@ -12,6 +12,7 @@ import { sequencePending, sequencerLag } from '../ledger/sequencer.js';
 import type { EsClient } from '../search/client.js';
 import type { IngestDeps } from './pipeline.js';
 import { crawlBoards } from './service.js';
+import { purgeOldActivity } from '../accounts/activity.js';
 import { purgeExpiredEvents } from '../feeds/changes.js';
 import { advanceActiveFeedHorizon } from '../feeds/horizon.js';
 
@@ -104,6 +105,8 @@ export async function runLedgerLoops(
     runLoop('purge', ticks.purgeMs, signal, deps.logger, async () => {
       const purged = await purgeExpiredEvents(deps.db);
       if (purged > 0) deps.logger.info({ purged }, 'change events past retention purged');
+      const activity = await purgeOldActivity(deps.db);
+      if (activity > 0) deps.logger.info({ activity }, 'request activity past 7 days purged');
     }),
   ]);
 }

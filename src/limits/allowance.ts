@@ -16,6 +16,8 @@ export interface Meter {
   reserve(want: number): Promise<number>;
   /** Keeps `delivered` units charged and returns the rest of the reservation. */
   settle(delivered: number): Promise<void>;
+  /** Units this request has been charged so far (shown in the account's recent activity). */
+  readonly charged: number;
 }
 
 /** Reserve `want`, run with the granted size, settle what was delivered; a failure refunds all. */
@@ -35,6 +37,22 @@ export async function metered<T>(
     await meter.settle(delivered);
   }
 }
+
+/**
+ * The account's current allowance period (`$1` = account id): the subscription's current period;
+ * accounts without one (operator-made) use the UTC calendar month. Columns start, stop, allowance.
+ */
+export const CURRENT_PERIOD_SQL = `
+  SELECT CASE WHEN a.current_period_start <= now() AND now() < a.current_period_end
+              THEN a.current_period_start ELSE date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+         END AS start,
+         CASE WHEN a.current_period_start <= now() AND now() < a.current_period_end
+              THEN a.current_period_end
+              ELSE (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC'
+         END AS stop,
+         p.monthly_allowance AS allowance
+    FROM accounts a JOIN plans p ON p.code = a.plan_code
+   WHERE a.id = $1`;
 
 export class Allowances {
   constructor(private readonly db: Database) {}
@@ -56,6 +74,7 @@ interface Grant {
 
 class AccountMeter implements Meter {
   private reserved = 0;
+  charged = 0;
   private periodStart: string | undefined;
 
   constructor(
@@ -65,20 +84,9 @@ class AccountMeter implements Meter {
   ) {}
 
   async reserve(want: number): Promise<number> {
-    // The period is the subscription's current one; accounts without one (operator-made) use the
-    // UTC calendar month. The plan's allowance applies from the first request after a plan change.
+    // The plan's allowance applies from the first request after a plan change.
     const grant = await this.db.one<Grant>(
-      `WITH period AS (
-         SELECT CASE WHEN a.current_period_start <= now() AND now() < a.current_period_end
-                     THEN a.current_period_start ELSE date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
-                END AS start,
-                CASE WHEN a.current_period_start <= now() AND now() < a.current_period_end
-                     THEN a.current_period_end
-                     ELSE (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC'
-                END AS stop,
-                p.monthly_allowance AS allowance
-           FROM accounts a JOIN plans p ON p.code = a.plan_code
-          WHERE a.id = $1)
+      `WITH period AS (${CURRENT_PERIOD_SQL})
        INSERT INTO allowance_periods AS ap (account_id, period_start, period_end, allowance_limit, used, last_grant)
        SELECT $1, start, stop, allowance, LEAST($2, allowance), LEAST($2, allowance) FROM period
        ON CONFLICT (account_id, period_start) DO UPDATE SET
@@ -108,15 +116,15 @@ class AccountMeter implements Meter {
   async settle(delivered: number): Promise<void> {
     const refund = this.reserved - delivered;
     this.reserved = 0;
+    this.charged += delivered;
     if (this.periodStart === undefined) return;
     await this.db.none(
       `WITH refund AS (
          UPDATE allowance_periods SET used = used - $3
           WHERE account_id = $1 AND period_start = $2::timestamptz AND $3 > 0)
        INSERT INTO usage_daily (account_id, day, requests, jobs)
-       SELECT $1, (now() AT TIME ZONE 'UTC')::date, 1, $4 WHERE $4 > 0
-       ON CONFLICT (account_id, day) DO UPDATE
-         SET requests = usage_daily.requests + 1, jobs = usage_daily.jobs + EXCLUDED.jobs`,
+       SELECT $1, (now() AT TIME ZONE 'UTC')::date, 0, $4 WHERE $4 > 0
+       ON CONFLICT (account_id, day) DO UPDATE SET jobs = usage_daily.jobs + EXCLUDED.jobs`,
       [this.accountId, this.periodStart, refund, delivered],
     );
   }

@@ -18,6 +18,7 @@ const app = createApp({
   logger,
   services: createServices(runtime),
   upgradeUrl: config.http.upgradeUrl,
+  trustedProxyHops: config.http.trustedProxyHops,
 });
 const server = app.listen(config.http.port, config.http.host, () => {
   const address = server.address();

@@ -44,6 +44,7 @@ interface OperationObject {
   'x-rate-limit'?: number;
   'x-rate-limit-bucket'?: string;
   'x-consumes-allowance'?: boolean;
+  responses?: Record<string, { headers?: Record<string, unknown> } | Reference>;
 }
 
 export interface OpenApiDocument {
@@ -80,6 +81,8 @@ export interface Operation {
   rateLimitBucket?: string;
   /** Each job delivered consumes one unit of the monthly allowance. */
   consumesAllowance: boolean;
+  /** A response declares `Cache-Control` (no-store): then every response, errors too, carries it. */
+  noStore: boolean;
 }
 
 /** Reads and parses the document from disk (once, at start-up). */
@@ -110,6 +113,9 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
         ...(raw['x-rate-limit'] === undefined ? {} : { rateLimitPerMinute: raw['x-rate-limit'] }),
         ...(raw['x-rate-limit-bucket'] === undefined ? {} : { rateLimitBucket: raw['x-rate-limit-bucket'] }),
         consumesAllowance: raw['x-consumes-allowance'] === true,
+        noStore: Object.values(raw.responses ?? {}).some(
+          (response) => !isReference(response) && response.headers?.['Cache-Control'] !== undefined,
+        ),
       });
     }
   }

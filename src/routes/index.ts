@@ -40,6 +40,7 @@ export function buildRouter(deps: RouterDeps): Router<AppState> {
     const limit = rateLimit(deps.rateLimits, operation);
     const steps = [
       identify(operation),
+      ...(operation.noStore ? [noStore] : []),
       authenticate(deps.accounts, operation),
       ...(limit === undefined ? [] : [limit]),
       authorize(operation, deps.upgradeUrl),
@@ -70,6 +71,12 @@ function identify(operation: Operation) {
     ctx.state.operation = operation;
     await next();
   };
+}
+
+/** Secrets in a response (keys, claim tokens) must never be cached, nor any answer of the same operation. */
+async function noStore(ctx: AppContext, next: Next): Promise<void> {
+  ctx.set('Cache-Control', 'no-store');
+  await next();
 }
 
 function validate(validator: OperationValidator) {

@@ -23,6 +23,30 @@ export interface TestEnv {
 }
 
 export const UPGRADE_URL = 'https://billing.test/upgrade';
+/** Two webhook signing secrets, as during a rotation of the endpoint's secret. */
+export const WEBHOOK_SECRETS = [
+  'whsec_test_current_0123456789abcdef',
+  'whsec_test_previous_0123456789abcdef',
+] as const;
+export const STRIPE_PRICES = {
+  starter: 'price_test_starter',
+  growth: 'price_test_growth',
+  scale: 'price_test_scale',
+};
+
+/** Billing against the run's stripe-mock (started by the test runner or the dev stack). */
+function stripeEnv(): Record<string, string> {
+  const url = process.env.STRIPE_API_URL;
+  if (url === undefined || url === '') return {};
+  return {
+    STRIPE_API_URL: url,
+    STRIPE_SECRET_KEY: 'sk_test_integrationrun0123',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRETS.join(','),
+    STRIPE_PRICE_STARTER: STRIPE_PRICES.starter,
+    STRIPE_PRICE_GROWTH: STRIPE_PRICES.growth,
+    STRIPE_PRICE_SCALE: STRIPE_PRICES.scale,
+  };
+}
 
 let current: TestEnv | undefined;
 const servers: Server[] = [];
@@ -49,6 +73,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Suites walk thousands of pages with one key; the published limits are tested, with
     // multiplier 1, by rate-limits.test.ts.
     RATE_LIMIT_MULTIPLIER: '1000',
+    ...stripeEnv(),
     ...overrides,
   });
 }

@@ -19,7 +19,10 @@ describe('API keys', () => {
         return repository.findActiveKey(digest);
       },
     };
-    const accounts = new AccountService(repository, counting, env.config.secrets.apiKeyPepper);
+    const accounts = new AccountService(repository, counting, {
+      pepper: env.config.secrets.apiKeyPepper,
+      paidEnforcement: true,
+    });
     baseUrl = await serve({ ...env.services, accounts }, env.document);
     key = (await accounts.createActiveAccount({ email: 'keys@example.com', plan: 'scale', isService: false }))
       .key;

@@ -9,6 +9,7 @@ const base: Principal = {
   plan: 'starter',
   accountStatus: 'active',
   isService: false,
+  unlocked: true,
 };
 
 function forbiddenCode(
@@ -31,7 +32,9 @@ describe('authorization', () => {
     expect(tierOf({ ...base, accountStatus: 'past_due' })).to.equal('starter');
     expect(tierOf({ ...base, accountStatus: 'pending' })).to.equal('public');
     expect(tierOf({ ...base, accountStatus: 'canceled' })).to.equal('public');
-    expect(tierOf({ ...base, keyKind: 'compat' })).to.equal('public');
+    expect(tierOf({ ...base, keyKind: 'compat', unlocked: false })).to.equal('public');
+    // Paid enforcement off: a compatibility key uses its account's (Starter) plan.
+    expect(tierOf({ ...base, keyKind: 'compat', unlocked: true })).to.equal('starter');
     expect(tierOf({ ...base, plan: null })).to.equal('public');
   });
 
@@ -53,8 +56,21 @@ describe('authorization', () => {
     expect(forbiddenCode({ ...base, accountStatus: 'pending' }, 'production')).to.equal(
       'subscription_inactive',
     );
+    try {
+      requireEntitlement(
+        { ...base, accountStatus: 'canceled' },
+        'production',
+        'https://billing.test/upgrade',
+      );
+      expect.fail('should have thrown');
+    } catch (error) {
+      expect(error).to.be.instanceOf(ForbiddenError);
+      expect((error as ForbiddenError).extensions).to.deep.equal({ portal_path: '/v1/billing/portal' });
+    }
     expect(forbiddenCode(base, 'datasets')).to.equal('plan_required');
-    expect(forbiddenCode({ ...base, keyKind: 'compat', plan: null }, 'production')).to.equal('plan_required');
+    expect(forbiddenCode({ ...base, keyKind: 'compat', plan: null, unlocked: false }, 'production')).to.equal(
+      'plan_required',
+    );
     expect(forbiddenCode({ ...base, plan: 'scale' }, 'datasets')).to.equal(undefined);
   });
 });

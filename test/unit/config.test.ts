@@ -26,7 +26,11 @@ describe('config', () => {
       port: 8080,
       publicBaseUrl: 'http://127.0.0.1:8080',
       upgradeUrl: 'http://127.0.0.1:8080/openapi.json',
+      accountUrl: 'http://127.0.0.1:8080',
+      trustedProxyHops: 0,
     });
+    expect(config.limits).to.deep.equal({ rateLimitMultiplier: 1, paidEnforcement: true });
+    expect(config).not.to.have.property('stripe');
     expect(config.elasticsearch).to.deep.equal({
       url: valid.ELASTICSEARCH_URL,
       indexPrefix: 'jobs',
@@ -44,6 +48,31 @@ describe('config', () => {
       'https://billing.test/plans',
     );
     expect(problemsOf({ ...valid, UPGRADE_URL: 'not a url' })).to.deep.equal(['UPGRADE_URL must be a URL']);
+  });
+
+  it('reads Stripe as a group: secret, webhook secrets (several during rotation), one price per plan', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_0123456789',
+      STRIPE_WEBHOOK_SECRET: 'whsec_new_0123456789, whsec_old_0123456789',
+      STRIPE_PRICE_STARTER: 'price_a',
+      STRIPE_PRICE_GROWTH: 'price_b',
+      STRIPE_PRICE_SCALE: 'price_c',
+    };
+    expect(loadConfig({ ...valid, ...stripe }).stripe).to.deep.equal({
+      secretKey: 'sk_test_0123456789',
+      webhookSecrets: ['whsec_new_0123456789', 'whsec_old_0123456789'],
+      prices: { starter: 'price_a', growth: 'price_b', scale: 'price_c' },
+      timeoutMs: 10_000,
+    });
+    expect(problemsOf({ ...valid, STRIPE_SECRET_KEY: 'sk_test_0123456789' })).to.deep.equal([
+      'STRIPE_WEBHOOK_SECRET is required (at least 8 characters of random data)',
+      'STRIPE_PRICE_STARTER is required',
+      'STRIPE_PRICE_GROWTH is required',
+      'STRIPE_PRICE_SCALE is required',
+    ]);
+    expect(problemsOf({ ...valid, PAID_ENFORCEMENT: 'yes' })).to.deep.equal([
+      'PAID_ENFORCEMENT must be true or false (got "yes")',
+    ]);
   });
 
   it('names every missing variable at once', () => {

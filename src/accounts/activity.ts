@@ -1,0 +1,122 @@
+/**
+ * Recent authenticated activity and daily request counts. Recording must not add a round trip to
+ * every request, so entries are buffered and written in one statement per flush (every
+ * ACTIVITY_FLUSH_MS, and on close); a crash loses at most one interval of activity, never usage
+ * that the allowance charged (that is written by the meter itself).
+ */
+import type { Next } from 'koa';
+import type { Database } from '../db/database.js';
+import type { AppContext } from '../http/state.js';
+import type { Logger } from '../lib/logger.js';
+
+export interface ActivityEntry {
+  accountId: string;
+  keyId: string;
+  occurredAt: Date;
+  method: string;
+  path: string;
+  status: number;
+  jobsReturned: number;
+}
+
+/** Flush early when this many entries wait, so a burst never builds an unbounded statement. */
+const MAX_BATCH = 1000;
+/** Recent activity covers 7 days (GET /v1/account/usage); older rows are purged. */
+const RETENTION = '7 days';
+
+export class ActivityRecorder {
+  private buffer: ActivityEntry[] = [];
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Database,
+    flushMs: number,
+    private readonly logger: Logger,
+  ) {
+    this.timer = setInterval(() => void this.flush(), flushMs);
+    this.timer.unref();
+  }
+
+  record(entry: ActivityEntry): void {
+    this.buffer.push(entry);
+    if (this.buffer.length >= MAX_BATCH) void this.flush();
+  }
+
+  /** Writes everything recorded so far (flushes run one after another). */
+  async flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.write());
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  private async write(): Promise<void> {
+    const batch = this.buffer;
+    if (batch.length === 0) return;
+    this.buffer = [];
+    try {
+      await this.db.none(
+        `WITH entries AS (
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS e (
+             account_id uuid, key_id uuid, occurred_at timestamptz, method text, path text, status smallint,
+             jobs_returned integer)),
+         logged AS (
+           INSERT INTO request_activity (account_id, key_id, occurred_at, method, path, status, jobs_returned)
+           SELECT account_id, key_id, occurred_at, method, path, status, jobs_returned FROM entries)
+         INSERT INTO usage_daily (account_id, day, requests, jobs)
+         SELECT account_id, (occurred_at AT TIME ZONE 'UTC')::date, count(*), 0 FROM entries GROUP BY 1, 2
+         ON CONFLICT (account_id, day) DO UPDATE SET requests = usage_daily.requests + EXCLUDED.requests`,
+        [JSON.stringify(batch.map(toRow))],
+      );
+    } catch (error) {
+      this.logger.warn({ err: error, entries: batch.length }, 'request activity could not be written');
+    }
+  }
+}
+
+function toRow(entry: ActivityEntry): Record<string, unknown> {
+  return {
+    account_id: entry.accountId,
+    key_id: entry.keyId,
+    occurred_at: entry.occurredAt.toISOString(),
+    method: entry.method,
+    path: entry.path,
+    status: entry.status,
+    jobs_returned: entry.jobsReturned,
+  };
+}
+
+/** Middleware: after the response is decided (outside the problem mapper), record who did what. */
+export function recordActivity(recorder: Pick<ActivityRecorder, 'record'>) {
+  return async function activity(ctx: AppContext, next: Next): Promise<void> {
+    const occurredAt = new Date();
+    try {
+      await next();
+    } finally {
+      const principal = ctx.state.principal;
+      if (principal !== undefined) {
+        recorder.record({
+          accountId: principal.accountId,
+          keyId: principal.keyId,
+          occurredAt,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          jobsReturned: ctx.state.meter?.charged ?? 0,
+        });
+      }
+    }
+  };
+}
+
+/** Worker purge: activity older than the 7 days GET /v1/account/usage shows. */
+export async function purgeOldActivity(db: Database): Promise<number> {
+  const result = await db.result(
+    `DELETE FROM request_activity WHERE occurred_at < now() - interval '${RETENTION}'`,
+  );
+  return result.rowCount;
+}
