@@ -57,15 +57,20 @@ export function stripeMockEnv(url: string): Record<string, string> {
 
 /** Development secrets, generated once per checkout (never used outside the local stack). */
 async function devSecrets(): Promise<Record<string, string>> {
-  if (existsSync(SECRETS_FILE))
-    return JSON.parse(await readFile(SECRETS_FILE, 'utf8')) as Record<string, string>;
+  const stored = existsSync(SECRETS_FILE)
+    ? (JSON.parse(await readFile(SECRETS_FILE, 'utf8')) as Record<string, string>)
+    : {};
+  // Secrets added by later versions are generated into an existing file; present ones never change.
   const secrets = {
     API_KEY_PEPPER: randomBytes(32).toString('hex'),
     CURSOR_SECRET: randomBytes(32).toString('hex'),
     STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
+    ...stored,
   };
-  await mkdir(STATE_DIR, { recursive: true });
-  await writeFile(SECRETS_FILE, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  if (Object.keys(secrets).length !== Object.keys(stored).length) {
+    await mkdir(STATE_DIR, { recursive: true });
+    await writeFile(SECRETS_FILE, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  }
   return secrets;
 }
 

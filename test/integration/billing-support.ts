@@ -44,10 +44,12 @@ export interface CheckedOut {
 export async function checkout(
   email: string,
   plan: keyof typeof STRIPE_PRICES = 'growth',
+  baseUrl?: string,
 ): Promise<CheckedOut> {
   const response = await call(
     '/v1/billing/checkout',
     jsonBody({ email, plan, return_url: 'https://customer.test/welcome?from=pricing' }),
+    baseUrl,
   );
   expect(response.status, JSON.stringify(response.body)).to.equal(201);
   const { claim_token: claimToken } = response.body as { claim_token: string };
@@ -63,6 +65,7 @@ export async function checkout(
 export async function activate(
   account: CheckedOut,
   plan: keyof typeof STRIPE_PRICES = 'growth',
+  baseUrl?: string,
 ): Promise<void> {
   const created = nowSeconds();
   const completed = await deliver(
@@ -72,6 +75,7 @@ export async function activate(
       customer: account.customer,
       subscription: account.subscription,
     }),
+    { baseUrl },
   );
   expect(completed.status).to.equal(200);
   const subscribed = await deliver(
@@ -85,10 +89,11 @@ export async function activate(
       periodStart: created - 60,
       periodEnd: created + 30 * 86_400,
     }),
+    { baseUrl },
   );
   expect(subscribed.status).to.equal(200);
 }
 
-export async function claim(token: string): Promise<ApiResponse> {
-  return call('/v1/billing/claim', jsonBody({ claim_token: token }));
+export async function claim(token: string, baseUrl?: string): Promise<ApiResponse> {
+  return call('/v1/billing/claim', jsonBody({ claim_token: token }), baseUrl);
 }

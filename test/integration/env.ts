@@ -79,8 +79,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** Serves an app on an ephemeral loopback port; closed in the root after-all hook. */
-export async function serve(services: Services, document: OpenApiDocument): Promise<string> {
-  const app = createApp({ document, logger: createLogger('silent'), services, upgradeUrl: UPGRADE_URL });
+export async function serve(
+  services: Services,
+  document: OpenApiDocument,
+  logger = createLogger('silent'),
+): Promise<string> {
+  const app = createApp({ document, logger, services, upgradeUrl: UPGRADE_URL });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   servers.push(server);
