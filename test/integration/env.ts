@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, type Services } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { migrate } from '../../src/db/migrate.js';
-import { createLogger } from '../../src/lib/logger.js';
+import { createLogger, type Logger } from '../../src/lib/logger.js';
 import { loadDocument, type OpenApiDocument } from '../../src/openapi/document.js';
 import { createServices, openRuntime, type AppServices, type Runtime } from '../../src/runtime.js';
 import { dropIndexFamily, ensureJobsIndex } from '../../src/search/indices.js';
@@ -82,9 +82,15 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export async function serve(
   services: Services,
   document: OpenApiDocument,
-  logger = createLogger('silent'),
+  options: { logger?: Logger; trustedProxyHops?: number } = {},
 ): Promise<string> {
-  const app = createApp({ document, logger, services, upgradeUrl: UPGRADE_URL });
+  const app = createApp({
+    document,
+    logger: options.logger ?? createLogger('silent'),
+    services,
+    upgradeUrl: UPGRADE_URL,
+    trustedProxyHops: options.trustedProxyHops ?? 0,
+  });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   servers.push(server);

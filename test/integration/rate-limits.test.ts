@@ -77,6 +77,19 @@ describe('rate limits: shared by every API instance, per account, aligned to the
         Number(first.headers.get('x-ratelimit-remaining')),
       );
     }
+    const behindProxy = await serve(createServices(runtimes[0] ?? testEnv().runtime), testEnv().document, {
+      trustedProxyHops: 1,
+    });
+    // Behind one trusted proxy, the forwarded address is the client: each gets its own counter.
+    const octet = (): number => 1 + Math.floor(Math.random() * 250);
+    for (const address of [`198.51.100.${octet()}`, `203.0.113.${octet()}`]) {
+      const viaProxy = await call(
+        '/v1/jobs/preview',
+        { headers: { 'X-Forwarded-For': address } },
+        behindProxy,
+      );
+      expect(viaProxy.headers.get('x-ratelimit-remaining'), address).to.equal('29');
+    }
     const health = await call('/healthz', {}, instances[0]);
     expect(health.status).to.equal(200);
     expect(health.headers.get('x-ratelimit-limit')).to.equal('120');

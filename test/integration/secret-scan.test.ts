@@ -21,7 +21,7 @@ describe('secrets: no raw key or claim token outside the response that creates i
         done();
       },
     });
-    const baseUrl = await serve(env.services, env.document, createLogger('trace', sink));
+    const baseUrl = await serve(env.services, env.document, { logger: createLogger('trace', sink) });
     const secrets: string[] = [];
     const others: ApiResponse[] = [];
     const send = async (path: string, init: RequestInit = {}): Promise<ApiResponse> => {
