@@ -401,10 +401,17 @@ export function installStripeMock(): string {
 async function startStripeMock(options: StackOptions): Promise<NonNullable<StackState['stripeMock']>> {
   const binary = installStripeMock();
   const base = await ownedDir(join(options.dir, 'stripe-mock'));
-  const port = await freePort();
+  // stripe-mock also serves HTTPS (default :12112) unless told where: give it a free port too,
+  // so several stacks (dev and test) can run at once.
+  const [port, httpsPort] = [await freePort(), await freePort()];
   const logFile = join(base, 'stripe-mock.log');
   log(`starting stripe-mock ${STRIPE_MOCK_VERSION} on 127.0.0.1:${port}`);
-  const pid = spawnServer(binary, ['-http-addr', `127.0.0.1:${port}`], process.env, logFile);
+  const pid = spawnServer(
+    binary,
+    ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${httpsPort}`],
+    process.env,
+    logFile,
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(
     'stripe-mock',
