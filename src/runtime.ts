@@ -89,11 +89,11 @@ export function createServices(runtime: Runtime): AppServices {
     usage: new UsageService(runtime.database.db),
     activity: runtime.activity,
     rateLimits: new RateLimits(
-      runtime.database.db.$pool,
+      runtime.database.counters.$pool,
       runtime.config.postgres.schema,
       runtime.config.limits.rateLimitMultiplier,
     ),
-    allowances: new Allowances(runtime.database.db),
+    allowances: new Allowances(runtime.database.counters),
     health: new HealthService(runtime.es, runtime.database.db),
     jobs: new JobSearchService(runtime.es, runtime.indices.alias, runtime.config.secrets.cursorSecret),
     changes: new ChangeFeedService(runtime.database.db),

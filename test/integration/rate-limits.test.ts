@@ -94,4 +94,12 @@ describe('rate limits: shared by every API instance, per account, aligned to the
     expect(health.status).to.equal(200);
     expect(health.headers.get('x-ratelimit-limit')).to.equal('120');
   });
+
+  it('writes counters with asynchronous commit, and everything else durably', async () => {
+    const { database } = testEnv().runtime;
+    expect(await database.counters.one('SHOW synchronous_commit')).to.deep.equal({
+      synchronous_commit: 'off',
+    });
+    expect(await database.db.one('SHOW synchronous_commit')).to.deep.equal({ synchronous_commit: 'on' });
+  });
 });
