@@ -21,6 +21,16 @@ export abstract class ApiError extends Error {
   readonly headers: Record<string, string> = {};
 }
 
+/** An error type whose occurrences carry one of several stable codes, chosen by the thrower. */
+abstract class CodedError<C extends string> extends ApiError {
+  constructor(
+    readonly code: C,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export class ValidationFailedError extends ApiError {
   readonly status = 422;
   readonly code = 'validation_error';
@@ -48,29 +58,20 @@ export class MethodNotAllowedError extends ApiError {
 
 export type UnauthorizedCode = 'api_key_required' | 'invalid_api_key';
 
-export class UnauthorizedError extends ApiError {
+export class UnauthorizedError extends CodedError<UnauthorizedCode> {
   readonly status = 401;
   readonly title = 'Unauthorized';
-  constructor(
-    readonly code: UnauthorizedCode,
-    message: string,
-  ) {
-    super(message);
+  constructor(code: UnauthorizedCode, message: string) {
+    super(code, message);
     this.headers['WWW-Authenticate'] = 'ApiKey header="X-API-Key"';
   }
 }
 
 export type ForbiddenCode = 'subscription_inactive' | 'plan_required' | 'service_key_required';
 
-export class ForbiddenError extends ApiError {
+export class ForbiddenError extends CodedError<ForbiddenCode> {
   readonly status = 403;
   readonly title = 'Forbidden';
-  constructor(
-    readonly code: ForbiddenCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export class UnsupportedMediaTypeError extends ApiError {
@@ -175,29 +176,17 @@ export class ClaimTokenNotFoundError extends ApiError {
 
 export type GoneCode = 'claim_token_used' | 'claim_token_expired';
 
-export class GoneError extends ApiError {
+export class GoneError extends CodedError<GoneCode> {
   readonly status = 410;
   readonly title = 'Gone';
-  constructor(
-    readonly code: GoneCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export type ConflictCode =
   'claim_pending' | 'last_active_key' | 'key_limit_reached' | 'billing_customer_missing';
 
-export class ConflictError extends ApiError {
+export class ConflictError extends CodedError<ConflictCode> {
   readonly status = 409;
   readonly title = 'Conflict';
-  constructor(
-    readonly code: ConflictCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Stripe is not configured on this deployment (no STRIPE_SECRET_KEY). */
