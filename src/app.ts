@@ -7,7 +7,9 @@ import { recordActivity, type ActivityRecorder } from './accounts/activity.js';
 import type { AccountService } from './accounts/service.js';
 import type { UsageService } from './accounts/usage.js';
 import type { BillingService } from './billing/service.js';
+import type { ExportService } from './export/service.js';
 import { accountHandlers } from './routes/account.js';
+import { exportHandlers } from './routes/export.js';
 import { billingHandlers } from './routes/billing.js';
 import type { HealthService } from './health/service.js';
 import { requestContext } from './http/context.js';
@@ -32,6 +34,7 @@ export interface Services {
   billing: BillingService;
   usage: UsageService;
   activity: Pick<ActivityRecorder, 'record'>;
+  exports: ExportService;
   rateLimits: Pick<RateLimits, 'consume'>;
   allowances: Pick<Allowances, 'meterFor'>;
   health: HealthService;
@@ -66,6 +69,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       ...feedHandlers(deps.services.active, deps.services.changes, deps.services.feeds, deps.upgradeUrl),
       ...billingHandlers(deps.services.billing),
       ...accountHandlers(deps.services.accounts, deps.services.usage),
+      ...exportHandlers(deps.services.exports, deps.upgradeUrl),
     },
   });
   const hops = deps.trustedProxyHops ?? 0;

@@ -8,6 +8,7 @@ import { UsageService } from './accounts/usage.js';
 import { BillingService } from './billing/service.js';
 import { createStripeClient, type StripeClient } from './billing/stripe.js';
 import { BillingRepository } from './db/billing.js';
+import { ExportService } from './export/service.js';
 import type { Services } from './app.js';
 import type { Config } from './config.js';
 import { AccountRepository } from './db/accounts.js';
@@ -87,6 +88,7 @@ export function createServices(runtime: Runtime): AppServices {
         : { stripe: { client: runtime.stripe, config: runtime.config.stripe } }),
     }),
     usage: new UsageService(runtime.database.db),
+    exports: new ExportService(runtime.es, runtime.indices.alias),
     activity: runtime.activity,
     rateLimits: new RateLimits(
       runtime.database.counters.$pool,

@@ -12,8 +12,11 @@ import { AllowanceExhaustedError } from '../domain/errors.js';
 
 /** One request's claim on its account's allowance. */
 export interface Meter {
-  /** Grants up to `want` units (at least 1), or throws 402 allowance_exhausted. */
-  reserve(want: number): Promise<number>;
+  /**
+   * Grants up to `want` units (at least 1), or throws 402 allowance_exhausted. With `whole`, grants
+   * all of `want` or nothing (an export part is charged as a whole before it streams).
+   */
+  reserve(want: number, options?: { whole?: boolean }): Promise<number>;
   /** Keeps `delivered` units charged and returns the rest of the reservation. */
   settle(delivered: number): Promise<void>;
   /** Units this request has been charged so far (shown in the account's recent activity). */
@@ -83,20 +86,20 @@ class AccountMeter implements Meter {
     private readonly upgradeUrl: string,
   ) {}
 
-  async reserve(want: number): Promise<number> {
+  async reserve(want: number, options: { whole?: boolean } = {}): Promise<number> {
     // The plan's allowance applies from the first request after a plan change.
     const grant = await this.db.one<Grant>(
       `WITH period AS (${CURRENT_PERIOD_SQL})
        INSERT INTO allowance_periods AS ap (account_id, period_start, period_end, allowance_limit, used, last_grant)
-       SELECT $1, start, stop, allowance, LEAST($2, allowance), LEAST($2, allowance) FROM period
+       SELECT $1, start, stop, allowance, grant_of($2, allowance, $3), grant_of($2, allowance, $3) FROM period
        ON CONFLICT (account_id, period_start) DO UPDATE SET
          allowance_limit = GREATEST(EXCLUDED.allowance_limit, ap.used),
-         last_grant = LEAST($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used),
-         used = ap.used + LEAST($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used)
+         last_grant = grant_of($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used, $3),
+         used = ap.used + grant_of($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used, $3)
        RETURNING last_grant::text AS granted, used::text AS used, allowance_limit::text AS allowance_limit,
                  period_start::text AS period_start,
                  to_char(period_end AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS resets_at`,
-      [this.accountId, want],
+      [this.accountId, want, options.whole === true],
     );
     const granted = Number(grant.granted);
     if (granted === 0) {

@@ -18,7 +18,9 @@ export async function call(
   return {
     status: response.status,
     headers: response.headers,
-    body: type.includes('json') && text !== '' ? (JSON.parse(text) as unknown) : text,
+    // application/json and application/*+json; NDJSON (an export) stays text.
+    body:
+      /^application\/([a-z.-]+\+)?json\b/.test(type) && text !== '' ? (JSON.parse(text) as unknown) : text,
   };
 }
 

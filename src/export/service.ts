@@ -1,0 +1,135 @@
+/**
+ * Bulk export: the jobs matching the filters, ordered by first_seen then job_key (new jobs land in
+ * the last part), in parts of PART_ROWS rows for CSV and NDJSON and as one Parquet artifact. A part
+ * is charged as a whole before it streams; rows not delivered (a dropped connection) are refunded.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { NotFoundError } from '../domain/errors.js';
+import type { Meter } from '../limits/allowance.js';
+import { completeCount, completeSearch, type EsClient } from '../search/client.js';
+import { sortValuesOf, type SortValues } from '../search/cursor.js';
+import { filterClauses, type JobFilters } from '../search/job-query.js';
+import type { ExportColumn, ExportRow } from './columns.js';
+import { encode, type ExportFormat } from './encoders.js';
+
+export const PART_ROWS = 50_000;
+/** Sort values per page while seeking a part's first row (no _source: cheap). */
+const SEEK_PAGE = 10_000;
+/** Rows per Elasticsearch page while streaming. */
+const FETCH_PAGE = 2_000;
+
+export type ExportFilters = Pick<
+  JobFilters,
+  'country' | 'source' | 'status' | 'posted_since' | 'exclude_duplicates'
+>;
+
+export interface ExportRequest {
+  filters: ExportFilters;
+  format: ExportFormat;
+  part: number;
+  columns: readonly ExportColumn[];
+  meter?: Meter;
+}
+
+export interface ExportPart {
+  part: number;
+  partCount: number;
+  /** Rows in this part (the whole result for Parquet). */
+  rows: number;
+  body: AsyncGenerator<Buffer>;
+}
+
+/** The export's order: oldest first, job_key to break ties (a total order, so parts never overlap). */
+export const EXPORT_SORT: estypes.Sort = [{ first_seen: { order: 'asc' } }, { job_key: { order: 'asc' } }];
+
+/** The query of an export (pure, golden-tested). */
+export function exportQuery(filters: ExportFilters): estypes.QueryDslQueryContainer {
+  const { filter, mustNot } = filterClauses(filters);
+  return { bool: { filter, ...(mustNot.length > 0 ? { must_not: mustNot } : {}) } };
+}
+
+export class ExportService {
+  constructor(
+    private readonly es: EsClient,
+    private readonly index: string,
+    /** The contract's part size; tests pass a small one to exercise many parts on a small corpus. */
+    private readonly partRows = PART_ROWS,
+  ) {}
+
+  async open(request: ExportRequest): Promise<ExportPart> {
+    const query = exportQuery(request.filters);
+    const total = await completeCount(this.es, this.index, query);
+    const partCount = request.format === 'parquet' ? 1 : Math.max(1, Math.ceil(total / this.partRows));
+    if (request.part > partCount) {
+      throw new NotFoundError(`This export has ${partCount} part(s); part ${request.part} does not exist`);
+    }
+    const offset = (request.part - 1) * this.partRows;
+    const rows = request.format === 'parquet' ? total : Math.min(this.partRows, total - offset);
+    if (rows > 0 && request.meter !== undefined) await request.meter.reserve(rows, { whole: true });
+    let after: SortValues | undefined;
+    try {
+      after = offset > 0 ? await this.seek(query, offset) : undefined;
+    } catch (error) {
+      await request.meter?.settle(0);
+      throw error;
+    }
+    const batches = this.batches(query, request.columns, rows, after, request.meter);
+    return { part: request.part, partCount, rows, body: encode(request.format, request.columns, batches) };
+  }
+
+  /** The sort values of the row just before `offset`, paging over sort values only. */
+  private async seek(query: estypes.QueryDslQueryContainer, offset: number): Promise<SortValues | undefined> {
+    let after: SortValues | undefined;
+    let left = offset;
+    while (left > 0) {
+      const size = Math.min(SEEK_PAGE, left);
+      const hits = await completeSearch(this.es, this.index, {
+        size,
+        query,
+        sort: EXPORT_SORT,
+        _source: false,
+        track_total_hits: false,
+        ...(after === undefined ? {} : { search_after: after }),
+      });
+      const last = sortValuesOf(hits.at(-1));
+      if (last === undefined) return after;
+      after = last;
+      left -= hits.length;
+      if (hits.length < size) return after;
+    }
+    return after;
+  }
+
+  /** Up to `rows` rows after `after`, page by page; what was delivered is settled at the end. */
+  private async *batches(
+    query: estypes.QueryDslQueryContainer,
+    columns: readonly ExportColumn[],
+    rows: number,
+    start: SortValues | undefined,
+    meter: Meter | undefined,
+  ): AsyncGenerator<ExportRow[]> {
+    let after = start;
+    let delivered = 0;
+    try {
+      while (delivered < rows) {
+        const size = Math.min(FETCH_PAGE, rows - delivered);
+        const hits = await completeSearch<ExportRow>(this.es, this.index, {
+          size,
+          query,
+          sort: EXPORT_SORT,
+          _source: { includes: [...columns] },
+          track_total_hits: false,
+          ...(after === undefined ? {} : { search_after: after }),
+        });
+        const batch = hits.map((hit) => hit._source ?? {});
+        delivered += batch.length;
+        yield batch;
+        after = sortValuesOf(hits.at(-1));
+        if (hits.length < size || after === undefined) break;
+      }
+    } finally {
+      // A part is paid before streaming; rows that never left (a dropped client, an ES failure) are refunded.
+      await meter?.settle(delivered);
+    }
+  }
+}

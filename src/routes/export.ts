@@ -1,0 +1,46 @@
+/** GET /v1/jobs/export: one streamed part (or the Parquet artifact) with its part headers. */
+import { Readable } from 'node:stream';
+import { requireEntitlement } from '../accounts/service.js';
+import { DEFAULT_EXPORT_COLUMNS, type ExportColumn } from '../export/columns.js';
+import { MEDIA_TYPES, type ExportFormat } from '../export/encoders.js';
+import type { ExportFilters, ExportService } from '../export/service.js';
+import type { AppContext } from '../http/state.js';
+import type { HandlerMap } from './index.js';
+import { principal, query } from './query.js';
+
+type ExportQuery = ExportFilters & { format: ExportFormat; part: number; columns?: ExportColumn[] };
+
+export function exportHandlers(exports: ExportService, upgradeUrl: string): HandlerMap {
+  return {
+    exportJobs: async (ctx) => {
+      const { format, part, columns = DEFAULT_EXPORT_COLUMNS, ...filters } = query<ExportQuery>(ctx);
+      if (columns.includes('description_text'))
+        requireEntitlement(principal(ctx), 'export_descriptions', upgradeUrl);
+      const opened = await exports.open({
+        filters,
+        format,
+        part,
+        columns,
+        ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
+      });
+      setPartHeaders(ctx, format, opened.part, opened.partCount);
+      ctx.body = Readable.from(opened.body, { objectMode: false });
+    },
+  };
+}
+
+function setPartHeaders(ctx: AppContext, format: ExportFormat, part: number, partCount: number): void {
+  const extension = format === 'ndjson' ? 'ndjson' : format;
+  ctx.type = MEDIA_TYPES[format];
+  ctx.set(
+    'Content-Disposition',
+    `attachment; filename="jobs-export-part-${String(part).padStart(4, '0')}.${extension}"`,
+  );
+  ctx.set('X-Export-Part', String(part));
+  ctx.set('X-Export-Part-Count', String(partCount));
+  if (part < partCount) {
+    const next = new URLSearchParams(ctx.querystring);
+    next.set('part', String(part + 1));
+    ctx.set('Link', `<${ctx.path}?${next.toString()}>; rel="next"`);
+  }
+}
