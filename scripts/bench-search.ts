@@ -4,8 +4,6 @@
  * bench:ingest and cached under its prefix), for a fixed mix of queries. Prints p50/p99 for both,
  * their ratio, and the API process's CPU time per request.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { estypes } from '@elastic/elasticsearch';
 import { loadConfig } from '../src/config.js';
@@ -18,6 +16,7 @@ import { createServices, openRuntime } from '../src/runtime.js';
 import type { SortValues } from '../src/search/cursor.js';
 import { buildJobSearch, type JobFilters } from '../src/search/job-query.js';
 import { ensureJobsIndex } from '../src/search/indices.js';
+import { startApi } from './lib/api-process.js';
 import { devEnv, devStackUp } from './lib/dev.js';
 
 const { values } = parseArgs({
@@ -108,12 +107,6 @@ function toQuery(filters: JobFilters, extra: Record<string, string> = {}): strin
   return params.toString();
 }
 
-/** CPU seconds (user + system) a process has used, from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 const corpus = await ensureCorpus();
 const key = (
   await createServices(runtime).accounts.createActiveAccount({
@@ -122,20 +115,8 @@ const key = (
     isService: false,
   })
 ).key;
-const api = spawn(process.execPath, ['--import', 'tsx', 'src/main/api.ts'], {
-  env: { ...process.env, ...env, LOG_LEVEL: 'info' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const apiUrl = await new Promise<string>((resolve, reject) => {
-  api.stdout.setEncoding('utf8');
-  api.stdout.on('data', (chunk: string) => {
-    const match = /API listening on (http:\/\/[^"\s]+)/.exec(chunk);
-    if (match?.[1] !== undefined) resolve(match[1]);
-  });
-  api.once('exit', () => {
-    reject(new Error('API exited'));
-  });
-});
+const api = await startApi(env);
+const apiUrl = api.url;
 
 async function viaApi(query: string): Promise<{ ms: number; cursor?: string }> {
   const started = performance.now();
@@ -163,7 +144,7 @@ try {
   const rows: string[] = [];
   const results = new Map<string, { api: number[]; es: number[] }>();
   for (let warm = 0; warm < 20; warm += 1) await viaApi('q=engineer');
-  const cpuBefore = cpuSeconds(api.pid ?? 0);
+  const cpuBefore = api.cpuSeconds();
   let apiRequests = 0;
   for (const [name, queries] of Object.entries(MIX)) {
     const samples = { api: [] as number[], es: [] as number[] };
@@ -204,7 +185,7 @@ try {
       if (cursor === undefined) break;
     }
   }
-  const cpuMs = ((cpuSeconds(api.pid ?? 0) - cpuBefore) * 1000) / apiRequests;
+  const cpuMs = ((api.cpuSeconds() - cpuBefore) * 1000) / apiRequests;
   rows.push(
     `bench:search — corpus ${corpus.toLocaleString('en-US')} jobs (${values.prefix}), ${rounds} rounds per class, limit 100`,
   );
@@ -236,6 +217,6 @@ try {
   );
   process.stdout.write(`${rows.join('\n')}\n`);
 } finally {
-  api.kill('SIGTERM');
+  api.stop();
   await runtime.close();
 }

@@ -1,0 +1,150 @@
+/**
+ * `npm run bench:export [-- --prefix bench-ingest]`: bulk export of the cached synthetic corpus
+ * (built by bench:ingest / bench:search) through the API in each format — rows/s, MB/s and the API
+ * process's peak RSS — next to two ceilings measured in the same run: serializing rows already in
+ * memory (the raw serialization ceiling) and reading the same rows from Elasticsearch with the
+ * export's paging and serializing them in-process (no HTTP).
+ */
+import { parseArgs } from 'node:util';
+import { stringify } from 'csv-stringify/sync';
+import { loadConfig } from '../src/config.js';
+import { csvCells, DEFAULT_EXPORT_COLUMNS, ndjsonObject, type ExportRow } from '../src/export/columns.js';
+import type { ExportFormat } from '../src/export/encoders.js';
+import { EXPORT_SORT, exportQuery } from '../src/export/service.js';
+import { createServices, openRuntime } from '../src/runtime.js';
+import { completeSearch } from '../src/search/client.js';
+import { sortValuesOf, type SortValues } from '../src/search/cursor.js';
+import { startApi } from './lib/api-process.js';
+import { devEnv, devStackUp } from './lib/dev.js';
+
+const { values } = parseArgs({ options: { prefix: { type: 'string', default: 'bench-ingest' } } });
+const schema = values.prefix.replace(/-/g, '_');
+const env = {
+  ...(await devEnv(await devStackUp())),
+  ES_INDEX_PREFIX: values.prefix,
+  PG_SCHEMA: schema,
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_MULTIPLIER: '100000',
+};
+const runtime = openRuntime(loadConfig(env));
+const filters = { status: 'all' as const };
+const query = exportQuery(filters);
+const total = (await runtime.es.count({ index: runtime.indices.alias, query })).count;
+if (total < 100_000)
+  throw new Error(`corpus ${values.prefix} has ${total} jobs; run npm run bench:search first`);
+
+const { key, accountId } = await createServices(runtime).accounts.createActiveAccount({
+  email: 'bench-export@example.com',
+  plan: 'scale',
+  isService: false,
+});
+/** The bench exports the corpus several times; the operator resets this account's period between runs. */
+const resetAllowance = (): Promise<null> =>
+  runtime.database.db.none('UPDATE allowance_periods SET used = 0 WHERE account_id = $1', [accountId]);
+
+interface Measured {
+  rows: number;
+  seconds: number;
+  bytes: number;
+  peakRssMb?: number;
+}
+
+async function viaApi(format: ExportFormat): Promise<Measured> {
+  await resetAllowance();
+  const api = await startApi(env);
+  try {
+    const started = performance.now();
+    let bytes = 0;
+    let path: string | undefined = `/v1/jobs/export?format=${format}&status=all`;
+    while (path !== undefined) {
+      const response = await fetch(`${api.url}${path}`, { headers: { 'X-API-Key': key } });
+      if (!response.ok || response.body === null) throw new Error(`${response.status} for ${path}`);
+      const reader = response.body.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        const chunk: unknown = read.value;
+        if (chunk instanceof Uint8Array) bytes += chunk.byteLength;
+      }
+      const next = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '');
+      path = next?.[1];
+    }
+    return { rows: total, seconds: (performance.now() - started) / 1000, bytes, peakRssMb: api.peakRssMb() };
+  } finally {
+    api.stop();
+  }
+}
+
+const serializers: Record<'ndjson' | 'csv', (rows: ExportRow[]) => string> = {
+  ndjson: (rows) =>
+    rows.map((row) => `${JSON.stringify(ndjsonObject(row, DEFAULT_EXPORT_COLUMNS))}\n`).join(''),
+  csv: (rows) =>
+    stringify(
+      rows.map((row) => csvCells(row, DEFAULT_EXPORT_COLUMNS)),
+      { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
+    ),
+};
+
+/** Reads every row with the export's paging and serializes each page in-process. */
+async function viaEs(format: 'ndjson' | 'csv'): Promise<Measured & { sample: ExportRow[] }> {
+  const started = performance.now();
+  let after: SortValues | undefined;
+  let rows = 0;
+  let bytes = 0;
+  let sample: ExportRow[] = [];
+  for (;;) {
+    const hits = await completeSearch<ExportRow>(runtime.es, runtime.indices.alias, {
+      size: 2000,
+      query,
+      sort: EXPORT_SORT,
+      _source: { includes: [...DEFAULT_EXPORT_COLUMNS] },
+      track_total_hits: false,
+      ...(after === undefined ? {} : { search_after: after }),
+    });
+    const page = hits.map((hit) => hit._source ?? {});
+    if (sample.length < 50_000) sample = sample.concat(page);
+    bytes += Buffer.byteLength(serializers[format](page));
+    rows += page.length;
+    after = sortValuesOf(hits.at(-1));
+    if (hits.length < 2000 || after === undefined) break;
+  }
+  return { rows, seconds: (performance.now() - started) / 1000, bytes, sample };
+}
+
+/** Serializing rows already in memory: the ceiling no export path can pass. */
+function rawSerialization(format: 'ndjson' | 'csv', sample: ExportRow[]): Measured {
+  const started = performance.now();
+  let bytes = 0;
+  let rows = 0;
+  while (performance.now() - started < 3000) {
+    for (let i = 0; i < sample.length; i += 2000)
+      bytes += Buffer.byteLength(serializers[format](sample.slice(i, i + 2000)));
+    rows += sample.length;
+  }
+  return { rows, seconds: (performance.now() - started) / 1000, bytes };
+}
+
+const rate = (m: Measured): number => m.rows / m.seconds;
+const fmt = (m: Measured): string =>
+  `${Math.round(rate(m)).toLocaleString('en-US').padStart(10)} rows/s ${(m.bytes / m.seconds / 1e6).toFixed(1).padStart(7)} MB/s`;
+
+try {
+  const lines = [
+    `bench:export — ${total.toLocaleString('en-US')} rows (${values.prefix}, status=all, default columns)`,
+  ];
+  for (const format of ['ndjson', 'csv'] as const) {
+    const es = await viaEs(format);
+    const raw = rawSerialization(format, es.sample);
+    const api = await viaApi(format);
+    lines.push(
+      `${format.padEnd(8)} API ${fmt(api)}  peak RSS ${(api.peakRssMb ?? 0).toFixed(0)} MB  ${api.seconds.toFixed(1)} s`,
+      `         ES read + serialize ${fmt(es)}  → API/that ${(rate(api) / rate(es)).toFixed(2)}x`,
+      `         raw serialization   ${fmt(raw)}  → API/raw ${(rate(api) / rate(raw)).toFixed(2)}x`,
+    );
+  }
+  const parquet = await viaApi('parquet');
+  lines.push(
+    `parquet  API ${fmt(parquet)}  peak RSS ${(parquet.peakRssMb ?? 0).toFixed(0)} MB  ${parquet.seconds.toFixed(1)} s (one artifact)`,
+  );
+  process.stdout.write(`${lines.join('\n')}\n`);
+} finally {
+  await runtime.close();
+}

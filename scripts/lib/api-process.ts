@@ -1,0 +1,48 @@
+/** The API as a child process for benchmarks: started on a free port, its CPU and memory readable from /proc. */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+
+export interface ApiProcess {
+  url: string;
+  pid: number;
+  /** CPU seconds (user + system) the process has used so far. */
+  cpuSeconds(): number;
+  /** Peak resident set size in MiB (VmHWM). */
+  peakRssMb(): number;
+  stop(): void;
+}
+
+export async function startApi(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
+  const child: ChildProcessByStdio<null, Readable, null> = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/main/api.ts'],
+    { env: { ...process.env, ...env, LOG_LEVEL: 'info', PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const match = /API listening on (http:\/\/[^"\s]+)/.exec(chunk);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.once('exit', () => {
+      reject(new Error('API exited during start-up'));
+    });
+  });
+  const pid = child.pid ?? 0;
+  return {
+    url,
+    pid,
+    cpuSeconds: () => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+    peakRssMb: () => {
+      const line = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      return Number(line?.[1] ?? 0) / 1024;
+    },
+    stop: () => {
+      child.kill('SIGTERM');
+    },
+  };
+}
