@@ -14,18 +14,10 @@ import { EXPORT_SORT, exportQuery } from '../src/export/service.js';
 import { createServices, openRuntime } from '../src/runtime.js';
 import { completeSearch } from '../src/search/client.js';
 import { sortValuesOf, type SortValues } from '../src/search/cursor.js';
-import { startApi } from './lib/api-process.js';
-import { devEnv, devStackUp } from './lib/dev.js';
+import { benchEnv, startApi } from './lib/api-process.js';
 
 const { values } = parseArgs({ options: { prefix: { type: 'string', default: 'bench-ingest' } } });
-const schema = values.prefix.replace(/-/g, '_');
-const env = {
-  ...(await devEnv(await devStackUp())),
-  ES_INDEX_PREFIX: values.prefix,
-  PG_SCHEMA: schema,
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_MULTIPLIER: '100000',
-};
+const env = await benchEnv(values.prefix);
 const runtime = openRuntime(loadConfig(env));
 const filters = { status: 'all' as const };
 const query = exportQuery(filters);

@@ -16,8 +16,7 @@ import { createServices, openRuntime } from '../src/runtime.js';
 import type { SortValues } from '../src/search/cursor.js';
 import { buildJobSearch, type JobFilters } from '../src/search/job-query.js';
 import { ensureJobsIndex } from '../src/search/indices.js';
-import { startApi } from './lib/api-process.js';
-import { devEnv, devStackUp } from './lib/dev.js';
+import { benchEnv, startApi } from './lib/api-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -28,22 +27,13 @@ const { values } = parseArgs({
 });
 const jobs = Number(values.jobs);
 const rounds = Number(values.rounds);
-const schema = values.prefix.replace(/-/g, '_');
-const env = {
-  ...(await devEnv(await devStackUp())),
-  ES_INDEX_PREFIX: values.prefix,
-  PG_SCHEMA: schema,
-  LOG_LEVEL: 'silent',
-  // Latency, not limits, is measured here: one key sends thousands of requests a minute.
-  RATE_LIMIT_MULTIPLIER: '100000',
-  PORT: '0',
-};
+const env = await benchEnv(values.prefix);
 const config = loadConfig(env);
 const runtime = openRuntime(config);
 const { es } = runtime;
 
 async function ensureCorpus(): Promise<number> {
-  await migrate(runtime.database.db, schema);
+  await migrate(runtime.database.db, config.postgres.schema);
   await ensureJobsIndex(es, runtime.indices);
   await es.indices.refresh({ index: runtime.indices.alias });
   let count = (await es.count({ index: runtime.indices.alias })).count;

@@ -1,7 +1,24 @@
-/** The API as a child process for benchmarks: started on a free port, its CPU and memory readable from /proc. */
+/**
+ * Benchmarks against the dev stack: the environment for a cached corpus (index prefix and schema of
+ * the same name), and the API as a child process whose CPU and memory are readable from /proc.
+ */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { devEnv, devStackUp } from './dev.js';
+
+/** The dev stack's environment pointed at the corpus cached under `prefix` (schema of the same name). */
+export async function benchEnv(prefix: string): Promise<NodeJS.ProcessEnv> {
+  return {
+    ...(await devEnv(await devStackUp())),
+    ES_INDEX_PREFIX: prefix,
+    PG_SCHEMA: prefix.replace(/-/g, '_'),
+    LOG_LEVEL: 'silent',
+    // Speed, not limits, is measured: one key sends thousands of requests a minute.
+    RATE_LIMIT_MULTIPLIER: '100000',
+    PORT: '0',
+  };
+}
 
 export interface ApiProcess {
   url: string;
