@@ -10,13 +10,23 @@ import { stringify } from 'csv-stringify/sync';
 import { loadConfig } from '../src/config.js';
 import { csvCells, DEFAULT_EXPORT_COLUMNS, ndjsonObject, type ExportRow } from '../src/export/columns.js';
 import type { ExportFormat } from '../src/export/encoders.js';
-import { EXPORT_SORT, exportQuery } from '../src/export/service.js';
+import { EXPORT_SORT, exportQuery, PART_ROWS } from '../src/export/service.js';
 import { createServices, openRuntime } from '../src/runtime.js';
 import { completeSearch } from '../src/search/client.js';
 import { sortValuesOf, type SortValues } from '../src/search/cursor.js';
 import { benchEnv, startApi } from './lib/api-process.js';
 
-const { values } = parseArgs({ options: { prefix: { type: 'string', default: 'bench-ingest' } } });
+const { values } = parseArgs({
+  options: {
+    prefix: { type: 'string', default: 'bench-ingest' },
+    // Bound the run: the first N parts of CSV/NDJSON (and as many rows for the ceilings); 0 = all.
+    parts: { type: 'string', default: '0' },
+    // Parquet is one artifact of the whole result; a source filter bounds it (e.g. --parquet-source lever).
+    'parquet-source': { type: 'string', default: '' },
+  },
+});
+const maxParts = Number(values.parts);
+const parquetSource = values['parquet-source'];
 const env = await benchEnv(values.prefix);
 const runtime = openRuntime(loadConfig(env));
 const filters = { status: 'all' as const };
@@ -41,14 +51,19 @@ interface Measured {
   peakRssMb?: number;
 }
 
-async function viaApi(format: ExportFormat): Promise<Measured> {
+const partLimit = maxParts > 0 ? maxParts : Number.POSITIVE_INFINITY;
+const rowLimit = Math.min(total, partLimit * PART_ROWS);
+
+async function viaApi(format: ExportFormat, extra = '', rows = rowLimit): Promise<Measured> {
   await resetAllowance();
   const api = await startApi(env);
   try {
     const started = performance.now();
     let bytes = 0;
-    let path: string | undefined = `/v1/jobs/export?format=${format}&status=all`;
-    while (path !== undefined) {
+    let parts = 0;
+    let path: string | undefined = `/v1/jobs/export?format=${format}&status=all${extra}`;
+    while (path !== undefined && parts < partLimit) {
+      parts += 1;
       const response = await fetch(`${api.url}${path}`, { headers: { 'X-API-Key': key } });
       if (!response.ok || response.body === null) throw new Error(`${response.status} for ${path}`);
       const reader = response.body.getReader();
@@ -59,7 +74,7 @@ async function viaApi(format: ExportFormat): Promise<Measured> {
       const next = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '');
       path = next?.[1];
     }
-    return { rows: total, seconds: (performance.now() - started) / 1000, bytes, peakRssMb: api.peakRssMb() };
+    return { rows, seconds: (performance.now() - started) / 1000, bytes, peakRssMb: api.peakRssMb() };
   } finally {
     api.stop();
   }
@@ -96,7 +111,7 @@ async function viaEs(format: 'ndjson' | 'csv'): Promise<Measured & { sample: Exp
     bytes += Buffer.byteLength(serializers[format](page));
     rows += page.length;
     after = sortValuesOf(hits.at(-1));
-    if (hits.length < 2000 || after === undefined) break;
+    if (hits.length < 2000 || after === undefined || rows >= rowLimit) break;
   }
   return { rows, seconds: (performance.now() - started) / 1000, bytes, sample };
 }
@@ -132,9 +147,19 @@ try {
       `         raw serialization   ${fmt(raw)}  → API/raw ${(rate(api) / rate(raw)).toFixed(2)}x`,
     );
   }
-  const parquet = await viaApi('parquet');
+  const parquetQuery = exportQuery({
+    ...filters,
+    ...(parquetSource === '' ? {} : { source: [parquetSource] }),
+  });
+  const parquetRows = (await runtime.es.count({ index: runtime.indices.alias, query: parquetQuery })).count;
+  const parquet = await viaApi(
+    'parquet',
+    parquetSource === '' ? '' : `&source=${parquetSource}`,
+    parquetRows,
+  );
   lines.push(
-    `parquet  API ${fmt(parquet)}  peak RSS ${(parquet.peakRssMb ?? 0).toFixed(0)} MB  ${parquet.seconds.toFixed(1)} s (one artifact)`,
+    `parquet  API ${fmt(parquet)}  peak RSS ${(parquet.peakRssMb ?? 0).toFixed(0)} MB  ${parquet.seconds.toFixed(1)} s ` +
+      `(one artifact, ${parquetRows.toLocaleString('en-US')} rows${parquetSource === '' ? '' : `, source=${parquetSource}`})`,
   );
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
