@@ -135,7 +135,8 @@ const fmt = (m: Measured): string =>
 
 try {
   const lines = [
-    `bench:export — ${total.toLocaleString('en-US')} rows (${values.prefix}, status=all, default columns)`,
+    `bench:export — corpus ${total.toLocaleString('en-US')} rows (${values.prefix}, status=all, default columns); ` +
+      `CSV/NDJSON and ceilings over the first ${rowLimit.toLocaleString('en-US')} rows`,
   ];
   for (const format of ['ndjson', 'csv'] as const) {
     const es = await viaEs(format);
