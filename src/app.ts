@@ -7,7 +7,9 @@ import { recordActivity, type ActivityRecorder } from './accounts/activity.js';
 import type { AccountService } from './accounts/service.js';
 import type { UsageService } from './accounts/usage.js';
 import type { BillingService } from './billing/service.js';
+import type { DatasetService } from './datasets/service.js';
 import type { ExportService } from './export/service.js';
+import { datasetHandlers } from './routes/datasets.js';
 import { accountHandlers } from './routes/account.js';
 import { exportHandlers } from './routes/export.js';
 import { billingHandlers } from './routes/billing.js';
@@ -35,6 +37,7 @@ export interface Services {
   usage: UsageService;
   activity: Pick<ActivityRecorder, 'record'>;
   exports: ExportService;
+  datasets: DatasetService;
   rateLimits: Pick<RateLimits, 'consume'>;
   allowances: Pick<Allowances, 'meterFor'>;
   health: HealthService;
@@ -47,6 +50,8 @@ export interface Services {
 export interface AppDeps {
   document: OpenApiDocument;
   upgradeUrl: string;
+  /** Base of absolute links (PUBLIC_BASE_URL); absent → the request's origin. */
+  linkBaseUrl?: string;
   /** Reverse proxies whose X-Forwarded-For is trusted for the client address (0: none). */
   trustedProxyHops?: number;
   logger: Logger;
@@ -70,6 +75,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       ...billingHandlers(deps.services.billing),
       ...accountHandlers(deps.services.accounts, deps.services.usage),
       ...exportHandlers(deps.services.exports, deps.upgradeUrl),
+      ...datasetHandlers(deps.services.datasets, deps.linkBaseUrl),
     },
   });
   const hops = deps.trustedProxyHops ?? 0;

@@ -10,6 +10,8 @@ export interface Config {
     host: string;
     port: number;
     publicBaseUrl: string;
+    /** PUBLIC_BASE_URL when set: absolute links (signed dataset URLs) use it, else the request's origin. */
+    linkBaseUrl?: string;
     upgradeUrl: string;
     /** Where the billing portal's return link leads when the caller names none. */
     accountUrl: string;
@@ -38,6 +40,8 @@ export interface Config {
   stripe?: StripeConfig;
   /** How often recent authenticated activity is written (in one batch). */
   activityFlushMs: number;
+  /** Where dataset snapshots are written and served from. */
+  datasetsDir: string;
   ingest: {
     httpTimeoutMs: number;
     httpMaxAttempts: number;
@@ -86,12 +90,14 @@ export function loadConfig(env: Env = process.env): Config {
   const read = new EnvReader(env, problems);
   const host = read.string('HOST', '127.0.0.1');
   const port = read.int('PORT', 8080, 0, 65535);
-  const publicBaseUrl = read.optionalUrl('PUBLIC_BASE_URL') ?? `http://${host}:${port}`;
+  const linkBaseUrl = read.optionalUrl('PUBLIC_BASE_URL');
+  const publicBaseUrl = linkBaseUrl ?? `http://${host}:${port}`;
   const config: Config = {
     http: {
       host,
       port,
       publicBaseUrl,
+      ...(linkBaseUrl === undefined ? {} : { linkBaseUrl }),
       // Until a pricing page exists, the contract's plans table is the honest place to send people.
       upgradeUrl: read.optionalUrl('UPGRADE_URL') ?? `${publicBaseUrl}/openapi.json`,
       accountUrl: read.optionalUrl('ACCOUNT_URL') ?? publicBaseUrl,
@@ -118,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     ...stripeConfig(read),
     activityFlushMs: read.int('ACTIVITY_FLUSH_MS', 1000, 10, 60_000),
+    datasetsDir: read.string('DATASETS_DIR', 'data/datasets'),
     ingest: {
       httpTimeoutMs: read.int('CRAWL_HTTP_TIMEOUT_MS', 20_000, 100, 300_000),
       httpMaxAttempts: read.int('CRAWL_HTTP_MAX_ATTEMPTS', 4, 1, 10),

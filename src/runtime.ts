@@ -8,6 +8,8 @@ import { UsageService } from './accounts/usage.js';
 import { BillingService } from './billing/service.js';
 import { createStripeClient, type StripeClient } from './billing/stripe.js';
 import { BillingRepository } from './db/billing.js';
+import { DatasetService } from './datasets/service.js';
+import { urlSigningKey } from './datasets/signing.js';
 import { ExportService } from './export/service.js';
 import type { Services } from './app.js';
 import type { Config } from './config.js';
@@ -89,6 +91,11 @@ export function createServices(runtime: Runtime): AppServices {
     }),
     usage: new UsageService(runtime.database.db),
     exports: new ExportService(runtime.es, runtime.indices.alias),
+    datasets: new DatasetService(
+      runtime.database.db,
+      runtime.config.datasetsDir,
+      urlSigningKey(runtime.config.secrets.cursorSecret),
+    ),
     activity: runtime.activity,
     rateLimits: new RateLimits(
       runtime.database.counters.$pool,

@@ -67,7 +67,8 @@ export class UnauthorizedError extends CodedError<UnauthorizedCode> {
   }
 }
 
-export type ForbiddenCode = 'subscription_inactive' | 'plan_required' | 'service_key_required';
+export type ForbiddenCode =
+  'subscription_inactive' | 'plan_required' | 'service_key_required' | 'dataset_url_invalid';
 
 export class ForbiddenError extends CodedError<ForbiddenCode> {
   readonly status = 403;
@@ -174,7 +175,7 @@ export class ClaimTokenNotFoundError extends ApiError {
   }
 }
 
-export type GoneCode = 'claim_token_used' | 'claim_token_expired';
+export type GoneCode = 'claim_token_used' | 'claim_token_expired' | 'dataset_url_expired';
 
 export class GoneError extends CodedError<GoneCode> {
   readonly status = 410;

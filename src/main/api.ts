@@ -19,6 +19,7 @@ const app = createApp({
   services: createServices(runtime),
   upgradeUrl: config.http.upgradeUrl,
   trustedProxyHops: config.http.trustedProxyHops,
+  ...(config.http.linkBaseUrl === undefined ? {} : { linkBaseUrl: config.http.linkBaseUrl }),
 });
 const server = app.listen(config.http.port, config.http.host, () => {
   const address = server.address();

@@ -3,6 +3,9 @@
  * unique index prefix and schema per run, and the app served on an ephemeral port.
  */
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type Services } from '../../src/app.js';
@@ -73,6 +76,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Suites walk thousands of pages with one key; the published limits are tested, with
     // multiplier 1, by rate-limits.test.ts.
     RATE_LIMIT_MULTIPLIER: '1000',
+    DATASETS_DIR: join(tmpdir(), `jlds-datasets-${run}`),
     ...stripeEnv(),
     ...overrides,
   });
@@ -118,6 +122,7 @@ export async function openEnv(config: Config): Promise<TestEnv> {
 export async function closeEnv(env: TestEnv): Promise<void> {
   await dropIndexFamily(env.runtime.es, env.runtime.indices);
   await env.runtime.database.db.none('DROP SCHEMA IF EXISTS $1:name CASCADE', [env.config.postgres.schema]);
+  await rm(env.config.datasetsDir, { recursive: true, force: true });
   await env.runtime.close();
 }
 

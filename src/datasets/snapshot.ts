@@ -1,0 +1,224 @@
+/**
+ * `npm run snapshot`: a verified, immutable Parquet snapshot of the active corpus (open jobs, every
+ * export column) read through one Elasticsearch point in time, so all parts show the same instant.
+ * Parts are written to a staging directory, each re-read and checked (sha256, bytes, Parquet row
+ * count) before the directory is renamed into place and the manifest committed in one transaction.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { asyncBufferFromFile, parquetMetadataAsync } from 'hyparquet';
+import type { Database, Queryable } from '../db/database.js';
+import { UpstreamUnavailableError } from '../domain/errors.js';
+import { EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../export/columns.js';
+import { encode } from '../export/encoders.js';
+import { EXPORT_SORT, exportQuery } from '../export/service.js';
+import { checkpointOf } from '../ledger/projector.js';
+import type { EsClient } from '../search/client.js';
+import { sortValuesOf, type SortValues } from '../search/cursor.js';
+
+/** Rows per Parquet part: a few hundred MB at most, so a download can be retried part by part. */
+export const SNAPSHOT_PART_ROWS = 250_000;
+/** Snapshots older than this are deleted (rows and files) and no longer listed. */
+export const RETENTION_DAYS = 90;
+const PAGE = 2_000;
+const KEEP_ALIVE = '5m';
+
+export const SNAPSHOT_COLUMNS = Object.keys(EXPORT_COLUMNS) as ExportColumn[];
+
+export interface SnapshotDeps {
+  db: Database;
+  es: EsClient;
+  index: string;
+  /** DATASETS_DIR: snapshots live in <dir>/<snapshot_date>/. */
+  dir: string;
+}
+
+export interface SnapshotPart {
+  part: number;
+  rows: number;
+  bytes: number;
+  sha256: string;
+  file: string;
+}
+
+export interface Snapshot {
+  date: string;
+  rowCount: number;
+  changeSeq: number;
+  parts: SnapshotPart[];
+}
+
+export async function buildSnapshot(
+  deps: SnapshotDeps,
+  date: string,
+  partRows = SNAPSHOT_PART_ROWS,
+): Promise<Snapshot> {
+  const existing = await deps.db.oneOrNone<{ one: number }>(
+    'SELECT 1 AS one FROM dataset_snapshots WHERE snapshot_date = $1',
+    [date],
+  );
+  if (existing !== null) throw new Error(`The snapshot of ${date} exists; snapshots are immutable`);
+  // Everything up to the projector's checkpoint is in the index; a refresh makes it searchable.
+  const changeSeq = await checkpointOf(deps.db);
+  await deps.es.indices.refresh({ index: deps.index });
+  const staging = join(deps.dir, `${date}.partial`);
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  const reader = await PitReader.open(deps.es, deps.index);
+  let parts: SnapshotPart[];
+  try {
+    parts = await writeParts(reader, staging, date, partRows);
+  } finally {
+    await reader.close();
+  }
+  for (const part of parts) await verifyPart(join(staging, basename(part.file)), part);
+  const final = join(deps.dir, date);
+  await rm(final, { recursive: true, force: true });
+  await rename(staging, final);
+  await recordManifest(deps.db, date, changeSeq, parts);
+  return { date, rowCount: parts.reduce((sum, part) => sum + part.rows, 0), changeSeq, parts };
+}
+
+/** Deletes snapshots past retention: their manifest rows, then their files. */
+export async function purgeSnapshots(deps: Pick<SnapshotDeps, 'db' | 'dir'>): Promise<string[]> {
+  const purged = await deps.db.map<string>(
+    `DELETE FROM dataset_snapshots WHERE snapshot_date < (now() AT TIME ZONE 'UTC')::date - $1::int
+     RETURNING to_char(snapshot_date, 'YYYY-MM-DD') AS date`,
+    [RETENTION_DAYS],
+    (row: { date: string }) => row.date,
+  );
+  for (const date of purged) await rm(join(deps.dir, date), { recursive: true, force: true });
+  return purged;
+}
+
+async function writeParts(
+  reader: PitReader,
+  staging: string,
+  date: string,
+  partRows: number,
+): Promise<SnapshotPart[]> {
+  const parts: SnapshotPart[] = [];
+  for (let part = 1; ; part += 1) {
+    const name = `part-${String(part).padStart(5, '0')}.parquet`;
+    const counted = { rows: 0 };
+    const written = await writeFile(
+      join(staging, name),
+      encode('parquet', SNAPSHOT_COLUMNS, reader.rows(partRows, counted)),
+    );
+    // An empty corpus still gets one (empty) part; otherwise no empty trailing part.
+    if (counted.rows === 0 && part > 1) {
+      await rm(join(staging, name));
+      break;
+    }
+    parts.push({ part, rows: counted.rows, file: `${date}/${name}`, ...written });
+    if (reader.exhausted) break;
+  }
+  return parts;
+}
+
+async function writeFile(
+  path: string,
+  chunks: AsyncIterable<Buffer>,
+): Promise<{ bytes: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const handle = await open(path, 'wx');
+  try {
+    for await (const chunk of chunks) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      await handle.write(chunk);
+    }
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return { bytes, sha256: hash.digest('hex') };
+}
+
+/** Re-reads a written part: size, digest and the row count in its Parquet footer must match. */
+async function verifyPart(path: string, part: SnapshotPart): Promise<void> {
+  const size = (await stat(path)).size;
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  const metadata = await parquetMetadataAsync(await asyncBufferFromFile(path));
+  const problems = [
+    size === part.bytes ? '' : `bytes ${String(size)} ≠ ${String(part.bytes)}`,
+    hash.digest('hex') === part.sha256 ? '' : 'sha256 differs',
+    Number(metadata.num_rows) === part.rows ? '' : `rows ${String(metadata.num_rows)} ≠ ${String(part.rows)}`,
+  ].filter((problem) => problem !== '');
+  if (problems.length > 0) throw new Error(`Part ${part.file} failed verification: ${problems.join('; ')}`);
+}
+
+async function recordManifest(
+  db: Database,
+  date: string,
+  changeSeq: number,
+  parts: SnapshotPart[],
+): Promise<void> {
+  await db.tx('dataset-manifest', async (tx: Queryable) => {
+    await tx.none(
+      `INSERT INTO dataset_snapshots (snapshot_date, columns, row_count, bytes, change_seq) VALUES ($1, $2, $3, $4, $5)`,
+      [
+        date,
+        SNAPSHOT_COLUMNS,
+        parts.reduce((sum, part) => sum + part.rows, 0),
+        parts.reduce((sum, part) => sum + part.bytes, 0),
+        changeSeq,
+      ],
+    );
+    for (const part of parts) {
+      await tx.none(
+        'INSERT INTO dataset_parts (snapshot_date, part, rows, bytes, sha256, file) VALUES ($1, $2, $3, $4, $5, $6)',
+        [date, part.part, part.rows, part.bytes, part.sha256, part.file],
+      );
+    }
+  });
+}
+
+/** Open jobs in export order through one point in time: every part reads the same instant. */
+class PitReader {
+  exhausted = false;
+  private after: SortValues | undefined;
+
+  private constructor(
+    private readonly es: EsClient,
+    private id: string,
+  ) {}
+
+  static async open(es: EsClient, index: string): Promise<PitReader> {
+    const pit = await es.openPointInTime({ index, keep_alive: KEEP_ALIVE });
+    return new PitReader(es, pit.id);
+  }
+
+  /** Up to `limit` rows, continuing where the previous call stopped; `counted.rows` tracks them. */
+  async *rows(limit: number, counted: { rows: number }): AsyncGenerator<ExportRow[]> {
+    while (counted.rows < limit && !this.exhausted) {
+      const size = Math.min(PAGE, limit - counted.rows);
+      const page = await this.es.search<ExportRow>({
+        pit: { id: this.id, keep_alive: KEEP_ALIVE },
+        size,
+        query: exportQuery({ status: 'open' }),
+        sort: EXPORT_SORT,
+        _source: { includes: [...SNAPSHOT_COLUMNS] },
+        track_total_hits: false,
+        timeout: '30s',
+        allow_partial_search_results: false,
+        ...(this.after === undefined ? {} : { search_after: this.after }),
+      });
+      if (page.timed_out || page._shards.failed > 0) throw new UpstreamUnavailableError(5);
+      if (page.pit_id !== undefined) this.id = page.pit_id;
+      const hits = page.hits.hits;
+      this.after = sortValuesOf(hits.at(-1)) ?? this.after;
+      if (hits.length < size) this.exhausted = true;
+      counted.rows += hits.length;
+      yield hits.map((hit) => hit._source ?? {});
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.es.closePointInTime({ id: this.id }).catch(() => undefined);
+  }
+}
