@@ -52,19 +52,19 @@ export class ExportService {
   constructor(
     private readonly es: EsClient,
     private readonly index: string,
-    /** The contract's part size; tests pass a small one to exercise many parts on a small corpus. */
-    private readonly partRows = PART_ROWS,
+    /** The contract's part size and ES page size; tests pass small ones to exercise many parts and pages. */
+    private readonly sizes = { partRows: PART_ROWS, pageRows: FETCH_PAGE },
   ) {}
 
   async open(request: ExportRequest): Promise<ExportPart> {
     const query = exportQuery(request.filters);
     const total = await completeCount(this.es, this.index, query);
-    const partCount = request.format === 'parquet' ? 1 : Math.max(1, Math.ceil(total / this.partRows));
+    const partCount = request.format === 'parquet' ? 1 : Math.max(1, Math.ceil(total / this.sizes.partRows));
     if (request.part > partCount) {
       throw new NotFoundError(`This export has ${partCount} part(s); part ${request.part} does not exist`);
     }
-    const offset = (request.part - 1) * this.partRows;
-    const rows = request.format === 'parquet' ? total : Math.min(this.partRows, total - offset);
+    const offset = (request.part - 1) * this.sizes.partRows;
+    const rows = request.format === 'parquet' ? total : Math.min(this.sizes.partRows, total - offset);
     if (rows > 0 && request.meter !== undefined) await request.meter.reserve(rows, { whole: true });
     let after: SortValues | undefined;
     try {
@@ -100,7 +100,11 @@ export class ExportService {
     return after;
   }
 
-  /** Up to `rows` rows after `after`, page by page; what was delivered is settled at the end. */
+  /**
+   * Up to `rows` rows after `start`, page by page; what was delivered is settled at the end. The
+   * next page is requested as soon as the current one arrives (its last sort values are all the
+   * request needs), so Elasticsearch works while the current page is encoded and written.
+   */
   private async *batches(
     query: estypes.QueryDslQueryContainer,
     columns: readonly ExportColumn[],
@@ -108,26 +112,34 @@ export class ExportService {
     start: SortValues | undefined,
     meter: Meter | undefined,
   ): AsyncGenerator<ExportRow[]> {
-    let after = start;
+    const page = (after: SortValues | undefined, size: number) =>
+      completeSearch<ExportRow>(this.es, this.index, {
+        size,
+        query,
+        sort: EXPORT_SORT,
+        _source: { includes: [...columns] },
+        track_total_hits: false,
+        ...(after === undefined ? {} : { search_after: after }),
+      });
     let delivered = 0;
+    let requested = Math.min(this.sizes.pageRows, rows);
+    let pending: ReturnType<typeof page> | undefined = rows > 0 ? page(start, requested) : undefined;
     try {
-      while (delivered < rows) {
-        const size = Math.min(FETCH_PAGE, rows - delivered);
-        const hits = await completeSearch<ExportRow>(this.es, this.index, {
-          size,
-          query,
-          sort: EXPORT_SORT,
-          _source: { includes: [...columns] },
-          track_total_hits: false,
-          ...(after === undefined ? {} : { search_after: after }),
-        });
+      while (pending !== undefined) {
+        const hits = await pending;
+        const size = requested;
+        const after = sortValuesOf(hits.at(-1));
+        const left = rows - delivered - hits.length;
+        requested = Math.min(this.sizes.pageRows, left);
+        pending =
+          hits.length === size && left > 0 && after !== undefined ? page(after, requested) : undefined;
         const batch = hits.map((hit) => hit._source ?? {});
         delivered += batch.length;
         yield batch;
-        after = sortValuesOf(hits.at(-1));
-        if (hits.length < size || after === undefined) break;
       }
     } finally {
+      // A prefetched page nobody will read must not surface as an unhandled rejection.
+      pending?.catch(() => undefined);
       // A part is paid before streaming; rows that never left (a dropped client, an ES failure) are refunded.
       await meter?.settle(delivered);
     }

@@ -230,10 +230,13 @@ describe('bulk export: CSV, NDJSON parts and Parquet, read back independently', 
     }
   });
 
-  it('parts: the union of every part is the whole result, no row twice, linked by rel="next"', async () => {
+  it('parts (7 rows, fetched 3 at a time): the union of every part is the whole result, no row twice, linked by rel="next"', async () => {
     const env = testEnv();
     const small = await serve(
-      { ...env.services, exports: new ExportService(env.runtime.es, env.runtime.indices.alias, 7) },
+      {
+        ...env.services,
+        exports: new ExportService(env.runtime.es, env.runtime.indices.alias, { partRows: 7, pageRows: 3 }),
+      },
       env.document,
     );
     const expected = await searchAll(FILTERS, key);
