@@ -91,8 +91,8 @@ export class NotImplementedError extends ApiError {
   readonly status = 501;
   readonly code = 'not_implemented';
   readonly title = 'Not implemented';
-  constructor(operationId: string) {
-    super(`The operation ${operationId} is part of the interface but not available yet`);
+  constructor(operationId: string, what = `The operation ${operationId}`) {
+    super(`${what} is part of the interface but not available yet`);
     this.extensions.operation_id = operationId;
   }
 }

@@ -4,7 +4,7 @@ import type { ActiveFeedPage } from '../feeds/active.js';
 import type { FirstSeenWindow } from '../feeds/active-query.js';
 import type { ChangePage } from '../feeds/changes.js';
 import type { ModifiedRecord } from '../feeds/windowed.js';
-import type { JobPage } from '../search/service.js';
+import type { JobPage, TypedPage } from '../search/service.js';
 import { PUBLIC_JOB_FIELDS } from '../search/job-query.js';
 
 /** Exactly the public members, in the contract's order; absent members stay absent. */
@@ -26,6 +26,15 @@ export function presentJobPage(page: JobPage): { data: Record<string, unknown>[]
   return {
     data: page.jobs.map(presentJob),
     ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
+  };
+}
+
+/** The typed search's SearchResult: mode, the page, and the facets when asked for. */
+export function presentTypedPage(page: TypedPage): Record<string, unknown> {
+  return {
+    mode: 'keyword',
+    ...presentJobPage(page),
+    ...(page.facets === undefined ? {} : { facets: page.facets }),
   };
 }
 

@@ -1,10 +1,15 @@
 /** /v1/jobs: search (GET), preview, detail. Input is validated before these run. */
-import { presentJob, presentJobPage, presentPreview } from '../presenters/jobs.js';
+import { requireEntitlement } from '../accounts/service.js';
+import { NotImplementedError } from '../domain/errors.js';
+import { presentJob, presentJobPage, presentPreview, presentTypedPage } from '../presenters/jobs.js';
 import { requireProduction, searchMode } from '../search/access.js';
 import type { JobFilters } from '../search/job-query.js';
 import type { JobSearchService } from '../search/service.js';
+import type { TypedSearch } from '../search/typed-query.js';
 import type { HandlerMap } from './index.js';
-import { query } from './query.js';
+import { body, principal, query } from './query.js';
+
+type TypedBody = Partial<TypedSearch> & { limit?: number; cursor?: string; semantic?: { query: string } };
 
 type SearchQuery = JobFilters & { limit: number; cursor?: string; include_description: boolean };
 
@@ -27,6 +32,29 @@ export function jobHandlers(jobs: JobSearchService, upgradeUrl: string): Handler
         ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
       });
       ctx.body = presentJobPage(page);
+    },
+    searchJobsTyped: async (ctx) => {
+      const {
+        semantic,
+        limit = 100,
+        cursor,
+        include_description: includeDescription = false,
+        ...typed
+      } = body<TypedBody>(ctx);
+      const caller = principal(ctx);
+      if (includeDescription) requireEntitlement(caller, 'descriptions', upgradeUrl);
+      if (semantic !== undefined) {
+        requireEntitlement(caller, 'semantic_search', upgradeUrl);
+        throw new NotImplementedError('searchJobsTyped', 'Semantic mode');
+      }
+      const page = await jobs.typedSearch({
+        ...typed,
+        include_description: includeDescription,
+        limit,
+        ...(cursor === undefined ? {} : { cursor }),
+        ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
+      });
+      ctx.body = presentTypedPage(page);
     },
     previewJobs: async (ctx) => {
       const { limit, ...filters } = query<JobFilters & { limit: number }>(ctx);

@@ -25,18 +25,34 @@ export async function completeSearch<T>(
   index: string,
   body: estypes.SearchRequest,
 ): Promise<estypes.SearchHit<T>[]> {
+  return (await completeSearchWithAggregations<T>(es, index, body)).hits;
+}
+
+/** completeSearch, plus the aggregations the body asked for (facets). */
+export async function completeSearchWithAggregations<T>(
+  es: EsClient,
+  index: string,
+  body: estypes.SearchRequest,
+): Promise<{ hits: estypes.SearchHit<T>[]; aggregations: Record<string, estypes.AggregationsAggregate> }> {
   const response = await es.search<T>({
     index,
     ...body,
     timeout: SEARCH_TIMEOUT,
     allow_partial_search_results: false,
     // Only what callers read: less JSON for ES to write and for us to parse on every page.
-    filter_path: ['timed_out', '_shards.failed', 'hits.hits._id', 'hits.hits._source', 'hits.hits.sort'],
+    filter_path: [
+      'timed_out',
+      '_shards.failed',
+      'hits.hits._id',
+      'hits.hits._source',
+      'hits.hits.sort',
+      ...(body.aggs === undefined ? [] : ['aggregations']),
+    ],
   });
   // Without a filtered member (no hits at all) the path is absent rather than empty.
   const hits = (response.hits as estypes.SearchHitsMetadata<T> | undefined)?.hits ?? [];
   if (response.timed_out || response._shards.failed > 0) throw new UpstreamUnavailableError(2);
-  return hits;
+  return { hits, aggregations: response.aggregations ?? {} };
 }
 
 /** A count under the same rule: a shard failure is a 503, never a low number. */

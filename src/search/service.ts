@@ -7,9 +7,16 @@ import type { estypes } from '@elastic/elasticsearch';
 import { NotFoundError } from '../domain/errors.js';
 import { metered, type Meter } from '../limits/allowance.js';
 import type { Job } from '../domain/job.js';
-import { completeSearch, type EsClient } from './client.js';
+import { completeSearch, completeSearchWithAggregations, type EsClient } from './client.js';
 import { decodeCursor, encodeCursor, requestHash, sortValuesOf } from './cursor.js';
 import { buildJobSearch, PUBLIC_JOB_FIELDS, type JobFilters } from './job-query.js';
+import {
+  buildTypedSearch,
+  checkComplexity,
+  facetBuckets,
+  type FacetBucket,
+  type TypedSearch,
+} from './typed-query.js';
 
 export const PREVIEW_MAX = 10;
 
@@ -27,6 +34,16 @@ export interface SearchRequest {
   evaluation: boolean;
   /** The caller's allowance (absent: nothing is charged). */
   meter?: Meter;
+}
+
+export interface TypedSearchRequest extends TypedSearch {
+  limit: number;
+  cursor?: string;
+  meter?: Meter;
+}
+
+export interface TypedPage extends JobPage {
+  facets?: Record<string, FacetBucket[]>;
 }
 
 export class JobSearchService {
@@ -56,6 +73,35 @@ export class JobSearchService {
       const jobs = page.map(toJob);
       const more = hits.length > size && !request.evaluation && last !== undefined;
       const result = { jobs, ...(more ? { nextCursor: encodeCursor(last, hash, this.cursorSecret) } : {}) };
+      return { result, delivered: jobs.length };
+    });
+  }
+
+  /** Keyword mode of the typed search; the cursor is bound to the whole body except `limit`. */
+  async typedSearch(request: TypedSearchRequest): Promise<TypedPage> {
+    if (request.query !== undefined) checkComplexity(request.query);
+    const { limit, cursor, meter, ...bound } = request;
+    const hash = requestHash({ typed: bound });
+    const resume =
+      cursor === undefined ? undefined : decodeCursor(cursor, hash, this.cursorSecret, ['body', 'cursor']);
+    return metered(meter, limit, async (size) => {
+      const { hits, aggregations } = await completeSearchWithAggregations<Job>(
+        this.es,
+        this.index,
+        buildTypedSearch(bound, { limit: size, ...(resume === undefined ? {} : { after: resume }) }),
+      );
+      const page = hits.slice(0, size);
+      const last = sortValuesOf(page[page.length - 1]);
+      const jobs = page.map(toJob);
+      const result: TypedPage = {
+        jobs,
+        ...(hits.length > size && last !== undefined
+          ? { nextCursor: encodeCursor(last, hash, this.cursorSecret) }
+          : {}),
+        ...(bound.facets === undefined
+          ? {}
+          : { facets: facetBuckets(bound.facets, aggregations as FacetAggregations) }),
+      };
       return { result, delivered: jobs.length };
     });
   }
@@ -99,6 +145,8 @@ export class JobSearchService {
     return completeSearch<Job>(this.es, this.index, body);
   }
 }
+
+type FacetAggregations = Parameters<typeof facetBuckets>[1];
 
 function toJob(hit: estypes.SearchHit<Job>): Job {
   if (hit._source === undefined) throw new Error(`hit ${hit._id ?? '?'} has no _source`);
