@@ -45,7 +45,7 @@ export function openRuntime(config: Config, logger?: Logger): Runtime {
   });
   const es = createEsClient(config.elasticsearch);
   const activity = new ActivityRecorder(
-    database.db,
+    database.counters,
     config.activityFlushMs,
     logger ?? createLogger('silent'),
   );

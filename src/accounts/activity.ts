@@ -21,12 +21,16 @@ export interface ActivityEntry {
 
 /** Flush early when this many entries wait, so a burst never builds an unbounded statement. */
 const MAX_BATCH = 1000;
+/** While Postgres is slow or down, keep at most this many entries; later ones are dropped and counted. */
+const MAX_BUFFERED = 50_000;
 /** Recent activity covers 7 days (GET /v1/account/usage); older rows are purged. */
 const RETENTION = '7 days';
 
 export class ActivityRecorder {
   private buffer: ActivityEntry[] = [];
   private flushing: Promise<void> = Promise.resolve();
+  private flushQueued = false;
+  private dropped = 0;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -39,13 +43,21 @@ export class ActivityRecorder {
   }
 
   record(entry: ActivityEntry): void {
+    if (this.buffer.length >= MAX_BUFFERED) {
+      this.dropped += 1;
+      return;
+    }
     this.buffer.push(entry);
-    if (this.buffer.length >= MAX_BATCH) void this.flush();
+    if (this.buffer.length >= MAX_BATCH && !this.flushQueued) void this.flush();
   }
 
-  /** Writes everything recorded so far (flushes run one after another). */
+  /** Writes everything recorded so far (flushes run one after another; one waits at most). */
   async flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write());
+    this.flushQueued = true;
+    this.flushing = this.flushing.then(() => {
+      this.flushQueued = false;
+      return this.write();
+    });
     return this.flushing;
   }
 
@@ -55,9 +67,12 @@ export class ActivityRecorder {
   }
 
   private async write(): Promise<void> {
-    const batch = this.buffer;
+    if (this.dropped > 0) {
+      this.logger.warn({ dropped: this.dropped }, 'request activity dropped while the buffer was full');
+      this.dropped = 0;
+    }
+    const batch = this.buffer.splice(0, MAX_BATCH * 10);
     if (batch.length === 0) return;
-    this.buffer = [];
     try {
       await this.db.none(
         `WITH entries AS (

@@ -1,5 +1,6 @@
 /** GET /v1/datasets, /v1/datasets/{snapshot_date} and the signed part downloads. */
-import { createReadStream, type ReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { ReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { isoSql, type Queryable } from '../db/database.js';
 import { ForbiddenError, GoneError, NotFoundError } from '../domain/errors.js';
@@ -111,8 +112,15 @@ export class DatasetService {
       [date, part],
     );
     if (row === null) throw new NotFoundError(`No part ${String(part)} of the snapshot of ${date}`);
+    // Opened before answering, so a file that went missing is a 404 problem, not a broken stream.
+    const handle = await open(join(this.dir, row.file)).catch((error: unknown) => {
+      if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
+        throw new NotFoundError(`The file of part ${String(part)} of the snapshot of ${date} is gone`);
+      }
+      throw error;
+    });
     return {
-      stream: createReadStream(join(this.dir, row.file)),
+      stream: handle.createReadStream(),
       bytes: Number(row.bytes),
       name: `jobs-${date}-${row.file.split('/').at(-1) ?? 'part.parquet'}`,
     };

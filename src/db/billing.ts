@@ -187,15 +187,16 @@ async function applyChange(
       );
       return;
     case 'invoice':
-      // A paid invoice ends dunning; a failed one starts it. Neither revives a canceled account.
+      // A paid invoice ends dunning; a failed one starts it. Neither revives a canceled account, and
+      // an invoice that changes nothing (e.g. paid while the account is still pending) does not move
+      // the watermark, so the subscription events around it still apply.
       await tx.none(
         `UPDATE accounts SET
-           status = CASE WHEN $2 AND status = 'past_due' THEN 'active'
-                         WHEN NOT $2 AND status = 'active' THEN 'past_due' ELSE status END,
-           subscription_status = CASE WHEN $2 AND status = 'past_due' THEN 'active'
-                                      WHEN NOT $2 AND status = 'active' THEN 'past_due' ELSE subscription_status END,
+           status = CASE WHEN $2 THEN 'active' ELSE 'past_due' END,
+           subscription_status = CASE WHEN $2 THEN 'active' ELSE 'past_due' END,
            subscription_event_at = $3, updated_at = now()
-         WHERE id = $1 AND (subscription_event_at IS NULL OR subscription_event_at < $3)`,
+         WHERE id = $1 AND (subscription_event_at IS NULL OR subscription_event_at < $3)
+           AND status = CASE WHEN $2 THEN 'past_due' ELSE 'active' END`,
         [accountId, change.paid, created],
       );
       return;

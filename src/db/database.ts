@@ -61,7 +61,11 @@ export function createDatabase(
   });
   // node-postgres passes the connection string's `options` to the server as startup options.
   const countersUrl = new URL(config.url);
-  countersUrl.searchParams.set('options', '-c synchronous_commit=off');
+  const options = countersUrl.searchParams.get('options');
+  countersUrl.searchParams.set(
+    'options',
+    `${options === null ? '' : `${options} `}-c synchronous_commit=off`,
+  );
   const counters = pgp({
     ...connection,
     connectionString: countersUrl.toString(),

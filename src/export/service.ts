@@ -37,6 +37,12 @@ export interface ExportPart {
   /** Rows in this part (the whole result for Parquet). */
   rows: number;
   body: AsyncGenerator<Buffer>;
+  /**
+   * Settles the part's charge with the rows delivered so far (once; later calls do nothing). The
+   * body settles itself when it ends; the HTTP layer also calls this when the connection closes,
+   * because a stream torn down before it started never runs the body's own clean-up.
+   */
+  finish(): Promise<void>;
 }
 
 /** The export's order: oldest first, job_key to break ties (a total order, so parts never overlap). */
@@ -65,16 +71,25 @@ export class ExportService {
     }
     const offset = (request.part - 1) * this.sizes.partRows;
     const rows = request.format === 'parquet' ? total : Math.min(this.sizes.partRows, total - offset);
+    // Seek first: a late part may page through many sort values, and nothing is charged meanwhile.
+    const after = offset > 0 ? await this.seek(query, offset) : undefined;
     if (rows > 0 && request.meter !== undefined) await request.meter.reserve(rows, { whole: true });
-    let after: SortValues | undefined;
-    try {
-      after = offset > 0 ? await this.seek(query, offset) : undefined;
-    } catch (error) {
-      await request.meter?.settle(0);
-      throw error;
-    }
-    const batches = this.batches(query, request.columns, rows, after, request.meter);
-    return { part: request.part, partCount, rows, body: encode(request.format, request.columns, batches) };
+    const delivered = { rows: 0 };
+    let settled = false;
+    const finish = async (): Promise<void> => {
+      if (settled) return;
+      settled = true;
+      // Paid before streaming; rows that never left (a dropped client, an ES failure) are refunded.
+      await request.meter?.settle(delivered.rows);
+    };
+    const batches = this.batches(query, request.columns, rows, after, delivered, finish);
+    return {
+      part: request.part,
+      partCount,
+      rows,
+      body: encode(request.format, request.columns, batches),
+      finish,
+    };
   }
 
   /** The sort values of the row just before `offset`, paging over sort values only. */
@@ -110,7 +125,8 @@ export class ExportService {
     columns: readonly ExportColumn[],
     rows: number,
     start: SortValues | undefined,
-    meter: Meter | undefined,
+    delivered: { rows: number },
+    finish: () => Promise<void>,
   ): AsyncGenerator<ExportRow[]> {
     const page = (after: SortValues | undefined, size: number) =>
       completeSearch<ExportRow>(this.es, this.index, {
@@ -121,7 +137,6 @@ export class ExportService {
         track_total_hits: false,
         ...(after === undefined ? {} : { search_after: after }),
       });
-    let delivered = 0;
     let requested = Math.min(this.sizes.pageRows, rows);
     let pending: ReturnType<typeof page> | undefined = rows > 0 ? page(start, requested) : undefined;
     try {
@@ -129,19 +144,19 @@ export class ExportService {
         const hits = await pending;
         const size = requested;
         const after = sortValuesOf(hits.at(-1));
-        const left = rows - delivered - hits.length;
+        const left = rows - delivered.rows - hits.length;
         requested = Math.min(this.sizes.pageRows, left);
         pending =
           hits.length === size && left > 0 && after !== undefined ? page(after, requested) : undefined;
         const batch = hits.map((hit) => hit._source ?? {});
-        delivered += batch.length;
         yield batch;
+        // Counted once the consumer asked for more, i.e. after this batch was encoded and handed on.
+        delivered.rows += batch.length;
       }
     } finally {
       // A prefetched page nobody will read must not surface as an unhandled rejection.
       pending?.catch(() => undefined);
-      // A part is paid before streaming; rows that never left (a dropped client, an ES failure) are refunded.
-      await meter?.settle(delivered);
+      await finish();
     }
   }
 }

@@ -77,6 +77,17 @@ function checkEntitlement(
       throw new ForbiddenError('service_key_required', 'This operation needs an approved service key');
     return;
   }
-  if (operation.allowInactiveSubscription && isAccountHolder(principal)) return;
+  if (operation.allowInactiveSubscription) {
+    // Account self-service belongs to live keys of subscription accounts, whatever the subscription's
+    // state; a compatibility key never manages keys or billing, even while paid enforcement is off.
+    if (isAccountHolder(principal)) return;
+    const error = new ForbiddenError(
+      'plan_required',
+      'Account and billing operations need a live key of a subscription',
+    );
+    error.extensions.required_entitlement = entitlement;
+    error.extensions.upgrade_url = upgradeUrl;
+    throw error;
+  }
   if (isEntitlement(entitlement)) requireEntitlement(principal, entitlement, upgradeUrl);
 }

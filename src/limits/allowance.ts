@@ -77,6 +77,8 @@ interface Grant {
 
 class AccountMeter implements Meter {
   private reserved = 0;
+  /** A reservation awaits its settlement (a second settle of the same reservation does nothing). */
+  private open = false;
   charged = 0;
   private periodStart: string | undefined;
 
@@ -112,11 +114,14 @@ class AccountMeter implements Meter {
       });
     }
     this.reserved += granted;
+    this.open = true;
     this.periodStart = grant.period_start;
     return granted;
   }
 
   async settle(delivered: number): Promise<void> {
+    if (!this.open) return;
+    this.open = false;
     const refund = this.reserved - delivered;
     this.reserved = 0;
     this.charged += delivered;

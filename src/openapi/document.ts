@@ -52,6 +52,7 @@ export interface OpenApiDocument {
   info: { version: string };
   paths: Record<string, Record<string, unknown>>;
   components?: {
+    responses?: Record<string, { headers?: Record<string, unknown> }>;
     parameters?: Record<string, ParameterObject>;
     requestBodies?: Record<string, RequestBodyObject>;
     schemas?: Record<string, JsonSchema>;
@@ -114,7 +115,7 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
         ...(raw['x-rate-limit-bucket'] === undefined ? {} : { rateLimitBucket: raw['x-rate-limit-bucket'] }),
         consumesAllowance: raw['x-consumes-allowance'] === true,
         noStore: Object.values(raw.responses ?? {}).some(
-          (response) => !isReference(response) && response.headers?.['Cache-Control'] !== undefined,
+          (response) => resolveResponse(doc, response).headers?.['Cache-Control'] !== undefined,
         ),
       });
     }
@@ -154,6 +155,14 @@ function resolveBody(
   const [mediaType, media] = Object.entries(resolved.content)[0] ?? [];
   if (mediaType === undefined || media?.schema === undefined) return undefined;
   return { required: resolved.required === true, mediaType, schema: media.schema };
+}
+
+function resolveResponse(
+  doc: OpenApiDocument,
+  response: { headers?: Record<string, unknown> } | Reference,
+): { headers?: Record<string, unknown> } {
+  if (!isReference(response)) return response;
+  return doc.components?.responses?.[componentName(response.$ref, 'responses')] ?? {};
 }
 
 function componentName(ref: string, kind: string): string {

@@ -23,6 +23,8 @@ export function exportHandlers(exports: ExportService, upgradeUrl: string): Hand
         columns,
         ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
       });
+      // A client gone before the body started would otherwise leave the part charged in full.
+      ctx.res.once('close', () => void opened.finish());
       setPartHeaders(ctx, format, opened.part, opened.partCount);
       ctx.body = Readable.from(opened.body, { objectMode: false });
     },

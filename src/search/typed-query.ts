@@ -72,8 +72,14 @@ export function checkComplexity(node: KeywordNode): void {
   let deepest = 0;
   const walk = (current: KeywordNode, depth: number): void => {
     deepest = Math.max(deepest, depth);
-    if ('and' in current) current.and.forEach((child) => { walk(child, depth + 1); });
-    else if ('or' in current) current.or.forEach((child) => { walk(child, depth + 1); });
+    if ('and' in current)
+      current.and.forEach((child) => {
+        walk(child, depth + 1);
+      });
+    else if ('or' in current)
+      current.or.forEach((child) => {
+        walk(child, depth + 1);
+      });
     else if ('not' in current) walk(current.not, depth + 1);
     else leaves += 1;
   };

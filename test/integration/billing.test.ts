@@ -288,6 +288,25 @@ describe('billing webhook: signatures, replays, ordering', function () {
     });
   });
 
+  it('an invoice that changes nothing (paid while still pending) does not hide the subscription events around it', async () => {
+    const checkedOut = await checkout('invoice-first@billing.test');
+    const t = nowSeconds();
+    await deliver(invoiceEvent('paid', { created: t + 1, ...refOf(checkedOut) }));
+    expect((await account(checkedOut.accountId)).status).to.equal('pending');
+    await deliver(
+      subscriptionEvent('created', {
+        created: t,
+        ...refOf(checkedOut),
+        status: 'active',
+        price: STRIPE_PRICES.growth,
+        periodStart: t,
+        periodEnd: t + 30 * 86_400,
+      }),
+    );
+    expect((await account(checkedOut.accountId)).status).to.equal('active');
+    expect((await claim(checkedOut.claimToken)).status).to.equal(201);
+  });
+
   it('acknowledges event types it does not handle, and events for unknown accounts, without effect', async () => {
     const other = {
       id: `evt_other_${nowSeconds()}`,

@@ -261,6 +261,41 @@ describe('bulk export: CSV, NDJSON parts and Parquet, read back independently', 
     expect(beyond.status).to.equal(404);
   });
 
+  it('refunds a part whose stream is torn down before it starts (finish settles once)', async () => {
+    const env = testEnv();
+    const { key: buyer, accountId } = await env.services.accounts.createActiveAccount({
+      email: 'export-abort@example.com',
+      plan: 'starter',
+      isService: false,
+    });
+    const meter = env.services.allowances.meterFor(
+      await env.services.accounts.authenticate(buyer),
+      'https://x.test',
+    );
+    if (meter === undefined) throw new Error('a starter key has a meter');
+    const opened = await env.services.exports.open({
+      filters: { source: ['ashby', 'greenhouse', 'lever'] },
+      format: 'csv',
+      part: 1,
+      columns: ['job_key'],
+      meter,
+    });
+    const used = async (): Promise<number> =>
+      Number(
+        (
+          await env.runtime.database.db.one<{ used: string }>(
+            'SELECT used::text FROM allowance_periods WHERE account_id = $1',
+            [accountId],
+          )
+        ).used,
+      );
+    expect(await used()).to.equal(opened.rows);
+    await opened.body.return(undefined);
+    await opened.finish();
+    await opened.finish();
+    expect(await used()).to.equal(0);
+  });
+
   it('charges a part as a whole before streaming: 402 with the part’s row count when it does not fit', async () => {
     const env = testEnv();
     const { key: starter, accountId } = await env.services.accounts.createActiveAccount({
