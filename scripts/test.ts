@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installEmbeddingModel } from './lib/model.js';
 import { log, startStack, stopStack, type StackState } from './lib/stack.js';
 
 interface Counts {
@@ -91,8 +92,10 @@ try {
     startStripeMock: stripeUrl === '',
   });
   log(`stack ready in ${((Date.now() - stackStarted) / 1000).toFixed(1)} s`);
+  const modelDir = process.env.EMBEDDING_MODEL_DIR ?? (await installEmbeddingModel());
   add(
     await mocha('integration', '.mocharc.integration.json', {
+      EMBEDDING_MODEL_DIR: modelDir,
       ELASTICSEARCH_URL: stack.elasticsearch?.url ?? esUrl,
       DATABASE_URL: stack.postgres?.url ?? pgUrl,
       STRIPE_API_URL: stack.stripeMock?.url ?? stripeUrl,

@@ -42,6 +42,8 @@ export interface Config {
   activityFlushMs: number;
   /** Where dataset snapshots are written and served from. */
   datasetsDir: string;
+  /** The sentence-embedding model (semantic search); absent → semantic mode answers 503. */
+  embedding?: { modelDir: string; threads: number };
   ingest: {
     httpTimeoutMs: number;
     httpMaxAttempts: number;
@@ -125,6 +127,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...stripeConfig(read),
     activityFlushMs: read.int('ACTIVITY_FLUSH_MS', 1000, 10, 60_000),
     datasetsDir: read.string('DATASETS_DIR', 'data/datasets'),
+    ...embeddingConfig(read),
     ingest: {
       httpTimeoutMs: read.int('CRAWL_HTTP_TIMEOUT_MS', 20_000, 100, 300_000),
       httpMaxAttempts: read.int('CRAWL_HTTP_MAX_ATTEMPTS', 4, 1, 10),
@@ -140,6 +143,16 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function embeddingConfig(read: EnvReader): Pick<Config, 'embedding'> {
+  if (!read.present('EMBEDDING_MODEL_DIR')) return {};
+  return {
+    embedding: {
+      modelDir: read.string('EMBEDDING_MODEL_DIR', ''),
+      threads: read.int('EMBEDDING_THREADS', 1, 1, 16),
+    },
+  };
 }
 
 function stripeConfig(read: EnvReader): Pick<Config, 'stripe'> {

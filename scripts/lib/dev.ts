@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { installEmbeddingModel } from './model.js';
 import { cacheDir, isAlive, readState, startStack, stopStack, writeState, type StackState } from './stack.js';
 
 const STATE_DIR = '.stack';
@@ -81,6 +82,7 @@ export async function devEnv(state?: StackState): Promise<NodeJS.ProcessEnv> {
   if (current?.elasticsearch !== undefined) defaults.ELASTICSEARCH_URL = current.elasticsearch.url;
   if (current?.postgres !== undefined) defaults.DATABASE_URL = current.postgres.url;
   if (current?.stripeMock !== undefined) Object.assign(defaults, stripeMockEnv(current.stripeMock.url));
+  defaults.EMBEDDING_MODEL_DIR = await installEmbeddingModel();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const [name, value] of Object.entries(defaults)) {
     if (env[name] === undefined || env[name] === '') env[name] = value;

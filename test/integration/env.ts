@@ -77,6 +77,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // multiplier 1, by rate-limits.test.ts.
     RATE_LIMIT_MULTIPLIER: '1000',
     DATASETS_DIR: join(tmpdir(), `jlds-datasets-${run}`),
+    EMBEDDING_MODEL_DIR: process.env.EMBEDDING_MODEL_DIR,
     ...stripeEnv(),
     ...overrides,
   });
