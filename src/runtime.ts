@@ -11,6 +11,7 @@ import { BillingRepository } from './db/billing.js';
 import { DatasetService } from './datasets/service.js';
 import { urlSigningKey } from './datasets/signing.js';
 import { ExportService } from './export/service.js';
+import { createEmbedder, type Embedder } from './embeddings/service.js';
 import type { Services } from './app.js';
 import type { Config } from './config.js';
 import { AccountRepository } from './db/accounts.js';
@@ -36,6 +37,8 @@ export interface Runtime {
   stripe?: StripeClient;
   /** Batched writer of recent activity, flushed on close. */
   activity: ActivityRecorder;
+  /** Absent when no embedding model is configured. */
+  embedder?: Embedder;
   close(): Promise<void>;
 }
 
@@ -49,6 +52,7 @@ export function openRuntime(config: Config, logger?: Logger): Runtime {
     config.activityFlushMs,
     logger ?? createLogger('silent'),
   );
+  const embedder = config.embedding === undefined ? undefined : createEmbedder(config.embedding);
   return {
     config,
     database,
@@ -56,8 +60,10 @@ export function openRuntime(config: Config, logger?: Logger): Runtime {
     indices: indexNames(config.elasticsearch.indexPrefix),
     ...(config.stripe === undefined ? {} : { stripe: createStripeClient(config.stripe) }),
     activity,
+    ...(embedder === undefined ? {} : { embedder }),
     close: async () => {
       await activity.close();
+      await embedder?.close();
       await Promise.allSettled([database.close(), es.close()]);
     },
   };
@@ -104,7 +110,12 @@ export function createServices(runtime: Runtime): AppServices {
     ),
     allowances: new Allowances(runtime.database.counters),
     health: new HealthService(runtime.es, runtime.database.db),
-    jobs: new JobSearchService(runtime.es, runtime.indices.alias, runtime.config.secrets.cursorSecret),
+    jobs: new JobSearchService(
+      runtime.es,
+      runtime.indices.alias,
+      runtime.config.secrets.cursorSecret,
+      runtime.embedder,
+    ),
     changes: new ChangeFeedService(runtime.database.db),
     active: new ActiveFeed(...listing),
     feeds: new WindowedFeeds(...listing),

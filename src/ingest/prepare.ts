@@ -4,7 +4,7 @@
  * worker process uses every core and its event loop stays free for I/O; `threads: 0` prepares
  * inline (tests, tiny loads).
  */
-import { Worker } from 'node:worker_threads';
+import { createWorkerPool, moduleExtension } from '../lib/worker-pool.js';
 import type { CompanyRow } from '../db/corpus.js';
 import type { PreparedJob } from './lifecycle.js';
 import type { PrepareContext } from './normalize/job.js';
@@ -28,57 +28,21 @@ export interface PreparePool {
   close: () => Promise<void>;
 }
 
-interface Pending {
-  resolve: (job: PreparedJob) => void;
-  reject: (error: Error) => void;
-}
-
-export type WorkerReply = { id: number; job: PreparedJob } | { id: number; error: string };
-
 /** A pool of `threads` workers running `prepare-worker`; requests go to the least-loaded thread. */
 export function createPreparePool(threads: number, workerData: unknown): PreparePool {
-  const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
-  const pending = new Map<number, Pending>();
-  const load = new Map<Worker, number>();
-  let nextId = 0;
-  const workers = Array.from({ length: threads }, () => {
-    const worker = new Worker(new URL(`./prepare-worker.${extension}`, import.meta.url), { workerData });
-    load.set(worker, 0);
-    worker.on('message', (reply: WorkerReply) => {
-      load.set(worker, (load.get(worker) ?? 1) - 1);
-      const waiter = pending.get(reply.id);
-      pending.delete(reply.id);
-      if ('job' in reply) waiter?.resolve(reply.job);
-      else waiter?.reject(new Error(reply.error));
-    });
-    worker.on('error', (error: Error) => {
-      for (const waiter of pending.values()) waiter.reject(error);
-      pending.clear();
-    });
-    return worker;
-  });
-
+  const pool = createWorkerPool<PrepareRequest, PreparedJob>(
+    new URL(`./prepare-worker.${moduleExtension(import.meta.url)}`, import.meta.url),
+    threads,
+    workerData,
+  );
   return {
     prepare: (posting, ctx) =>
-      new Promise<PreparedJob>((resolve, reject) => {
-        const id = (nextId += 1);
-        const worker = [...load.entries()].sort(([, a], [, b]) => a - b)[0]?.[0];
-        if (worker === undefined) {
-          reject(new Error('prepare pool has no threads'));
-          return;
-        }
-        pending.set(id, { resolve, reject });
-        load.set(worker, (load.get(worker) ?? 0) + 1);
-        const request: PrepareRequest = {
-          posting,
-          board: { source: ctx.board.source, slug: ctx.board.slug, verified_at: ctx.board.verified_at },
-          company: ctx.company,
-          now: ctx.now.toISOString(),
-        };
-        worker.postMessage({ id, request });
+      pool.run({
+        posting,
+        board: { source: ctx.board.source, slug: ctx.board.slug, verified_at: ctx.board.verified_at },
+        company: ctx.company,
+        now: ctx.now.toISOString(),
       }),
-    close: async () => {
-      await Promise.all(workers.map((worker) => worker.terminate()));
-    },
+    close: () => pool.close(),
   };
 }

@@ -15,6 +15,8 @@ import { crawlBoards } from './service.js';
 import { purgeOldActivity } from '../accounts/activity.js';
 import { purgeExpiredEvents } from '../feeds/changes.js';
 import { advanceActiveFeedHorizon } from '../feeds/horizon.js';
+import { embedMissing } from '../embeddings/index-embeddings.js';
+import type { Embedder } from '../embeddings/service.js';
 
 export interface WorkerDeps {
   db: Database;
@@ -22,6 +24,8 @@ export interface WorkerDeps {
   index: string;
   ingest: IngestDeps;
   logger: Logger;
+  /** Present when an embedding model is configured: new and re-projected jobs get their vectors. */
+  embedder?: Embedder;
   concurrency: number;
 }
 
@@ -33,6 +37,8 @@ export interface WorkerTicks {
   horizonMs: number;
   /** Change-feed retention purge. */
   purgeMs: number;
+  /** Embedding of jobs without a vector. */
+  embedMs: number;
 }
 
 export const DEFAULT_TICKS: WorkerTicks = {
@@ -41,7 +47,11 @@ export const DEFAULT_TICKS: WorkerTicks = {
   projectMs: 1000,
   horizonMs: 1000,
   purgeMs: 3_600_000,
+  embedMs: 2000,
 };
+
+/** Jobs embedded per pass (a few hundred milliseconds of model time on one thread). */
+const EMBED_BATCH = 100;
 
 /** Runs `step` every `intervalMs` until aborted; a failing step is logged and retried next tick. */
 export async function runLoop(
@@ -80,14 +90,29 @@ export async function runWorker(
       for (const summary of summaries) deps.logger.info({ crawl: summary }, 'board crawled');
     }),
     runLedgerLoops(deps, signal, ticks),
+    ...(deps.embedder === undefined ? [] : [runEmbedLoop(deps, deps.embedder, signal, ticks.embedMs)]),
   ]);
+}
+
+/** Vectors for jobs that have none (new, or re-projected), a batch per pass until none is left. */
+async function runEmbedLoop(
+  deps: Pick<WorkerDeps, 'es' | 'index' | 'logger'>,
+  embedder: Embedder,
+  signal: AbortSignal,
+  intervalMs: number,
+): Promise<void> {
+  await runLoop('embed', intervalMs, signal, deps.logger, async () => {
+    let written = EMBED_BATCH;
+    while (written > 0 && !signal.aborted)
+      written = await embedMissing(deps.es, deps.index, embedder, EMBED_BATCH);
+  });
 }
 
 /** The loops that carry committed events to every reader: sequencer, projector, horizon, purge. */
 export async function runLedgerLoops(
   deps: Pick<WorkerDeps, 'db' | 'es' | 'index' | 'logger'>,
   signal: AbortSignal,
-  ticks: Omit<WorkerTicks, 'crawlMs'> = DEFAULT_TICKS,
+  ticks: Omit<WorkerTicks, 'crawlMs' | 'embedMs'> = DEFAULT_TICKS,
 ): Promise<void> {
   await Promise.all([
     runLoop('sequence', ticks.sequenceMs, signal, deps.logger, async () => {

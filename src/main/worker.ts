@@ -32,6 +32,7 @@ await runWorker(
     ingest,
     logger,
     concurrency: config.ingest.concurrency,
+    ...(runtime.embedder === undefined ? {} : { embedder: runtime.embedder }),
   },
   controller.signal,
 );

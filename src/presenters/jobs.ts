@@ -30,9 +30,12 @@ export function presentJobPage(page: JobPage): { data: Record<string, unknown>[]
 }
 
 /** The typed search's SearchResult: mode, the page, and the facets when asked for. */
-export function presentTypedPage(page: TypedPage): Record<string, unknown> {
+export function presentTypedPage(
+  page: TypedPage,
+  mode: 'keyword' | 'semantic' = 'keyword',
+): Record<string, unknown> {
   return {
-    mode: 'keyword',
+    mode,
     ...presentJobPage(page),
     ...(page.facets === undefined ? {} : { facets: page.facets }),
   };

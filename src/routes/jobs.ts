@@ -1,6 +1,5 @@
 /** /v1/jobs: search (GET), preview, detail. Input is validated before these run. */
 import { requireEntitlement } from '../accounts/service.js';
-import { NotImplementedError } from '../domain/errors.js';
 import { presentJob, presentJobPage, presentPreview, presentTypedPage } from '../presenters/jobs.js';
 import { requireProduction, searchMode } from '../search/access.js';
 import type { JobFilters } from '../search/job-query.js';
@@ -43,18 +42,24 @@ export function jobHandlers(jobs: JobSearchService, upgradeUrl: string): Handler
       } = body<TypedBody>(ctx);
       const caller = principal(ctx);
       if (includeDescription) requireEntitlement(caller, 'descriptions', upgradeUrl);
+      const meter = ctx.state.meter === undefined ? {} : { meter: ctx.state.meter };
       if (semantic !== undefined) {
         requireEntitlement(caller, 'semantic_search', upgradeUrl);
-        throw new NotImplementedError('searchJobsTyped', 'Semantic mode');
+        const filters = typed.filters ?? {};
+        const found = await jobs.semanticSearch({
+          query: semantic.query,
+          filters,
+          limit,
+          includeDescription,
+          ...meter,
+        });
+        ctx.body = presentTypedPage(found, 'semantic');
+        return;
       }
-      const page = await jobs.typedSearch({
-        ...typed,
-        include_description: includeDescription,
-        limit,
-        ...(cursor === undefined ? {} : { cursor }),
-        ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
-      });
-      ctx.body = presentTypedPage(page);
+      const request = { ...typed, include_description: includeDescription, limit, ...meter };
+      ctx.body = presentTypedPage(
+        await jobs.typedSearch({ ...request, ...(cursor === undefined ? {} : { cursor }) }),
+      );
     },
     previewJobs: async (ctx) => {
       const { limit, ...filters } = query<JobFilters & { limit: number }>(ctx);

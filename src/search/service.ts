@@ -10,11 +10,15 @@ import type { Job } from '../domain/job.js';
 import { completeSearch, completeSearchWithAggregations, type EsClient } from './client.js';
 import { decodeCursor, encodeCursor, requestHash, sortValuesOf } from './cursor.js';
 import { buildJobSearch, PUBLIC_JOB_FIELDS, type JobFilters } from './job-query.js';
+import type { Embedder } from '../embeddings/service.js';
+import { NotImplementedError } from '../domain/errors.js';
 import {
+  buildSemanticSearch,
   buildTypedSearch,
   checkComplexity,
   facetBuckets,
   type FacetBucket,
+  type TypedFilters,
   type TypedSearch,
 } from './typed-query.js';
 
@@ -46,12 +50,44 @@ export interface TypedPage extends JobPage {
   facets?: Record<string, FacetBucket[]>;
 }
 
+export interface SemanticSearchRequest {
+  query: string;
+  filters: TypedFilters;
+  limit: number;
+  includeDescription: boolean;
+  meter?: Meter;
+}
+
 export class JobSearchService {
   constructor(
     private readonly es: EsClient,
     private readonly index: string,
     private readonly cursorSecret: string,
+    /** Absent: semantic mode is not available on this deployment (no model configured). */
+    private readonly embedder?: Embedder,
   ) {}
+
+  /** Semantic mode: the query embedded off the event loop, then kNN under the filters. */
+  async semanticSearch(request: SemanticSearchRequest): Promise<JobPage> {
+    if (this.embedder === undefined) {
+      throw new NotImplementedError(
+        'searchJobsTyped',
+        'Semantic mode on this deployment (no embedding model)',
+      );
+    }
+    const [vector] = await this.embedder.embed([request.query]);
+    if (vector === undefined) throw new Error('the embedder returned no vector');
+    return metered(request.meter, request.limit, async (size) => {
+      const hits = await this.run(
+        buildSemanticSearch(request.filters, vector, {
+          limit: size,
+          includeDescription: request.includeDescription,
+        }),
+      );
+      const jobs = hits.slice(0, size).map(toJob);
+      return { result: { jobs }, delivered: jobs.length };
+    });
+  }
 
   /** One page of a search; the cursor must belong to the same filters. */
   async search(request: SearchRequest): Promise<JobPage> {

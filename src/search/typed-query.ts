@@ -162,3 +162,30 @@ export function facetBuckets(
     ]),
   );
 }
+
+/** At most this many results in semantic mode (OpenAPI JobSearchRequest). */
+export const SEMANTIC_MAX = 100;
+
+/**
+ * Semantic mode: kNN over the jobs' embeddings (int8 HNSW), the typed filters applied as kNN
+ * filters (open jobs only), results by similarity. Candidates: 10 per result, at least 100.
+ */
+export function buildSemanticSearch(
+  filters: TypedFilters,
+  vector: number[],
+  page: { limit: number; includeDescription: boolean },
+): estypes.SearchRequest {
+  const { filter, mustNot } = filterClauses({ ...filters, status: 'open' });
+  return {
+    size: page.limit,
+    track_total_hits: false,
+    knn: {
+      field: 'embedding',
+      query_vector: vector,
+      k: page.limit,
+      num_candidates: Math.max(100, page.limit * 10),
+      filter: { bool: { filter, ...(mustNot.length > 0 ? { must_not: mustNot } : {}) } },
+    },
+    _source: { includes: page.includeDescription ? [...PUBLIC_JOB_FIELDS] : LISTED_JOB_FIELDS },
+  };
+}

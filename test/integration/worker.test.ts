@@ -11,7 +11,7 @@ import { testEnv } from './env.js';
 describe('worker loops', function () {
   this.timeout(60_000);
 
-  it('crawls a due board, sequences its events and projects them, then stops on abort', async () => {
+  it('crawls a due board, sequences its events, projects and embeds them, then stops on abort', async () => {
     const env = testEnv();
     const server = await startFixtureServer();
     const ingest = createIngestDeps(env.runtime.database.db, env.config, systemClock, undefined, 1);
@@ -39,26 +39,30 @@ describe('worker loops', function () {
           ingest,
           logger: createLogger('silent'),
           concurrency: 2,
+          ...(env.runtime.embedder === undefined ? {} : { embedder: env.runtime.embedder }),
         },
         controller.signal,
-        { crawlMs: 50, sequenceMs: 20, projectMs: 20, horizonMs: 50, purgeMs: 60_000 },
+        { crawlMs: 50, sequenceMs: 20, projectMs: 20, horizonMs: 50, purgeMs: 60_000, embedMs: 50 },
       );
       // Wait on the observable outcome (the jobs searchable), with a deadline; no fixed sleeps.
       const deadline = Date.now() + 30_000;
       let count = 0;
+      let embedded = 0;
       while (Date.now() < deadline) {
         await env.runtime.es.indices.refresh({ index: env.runtime.indices.alias });
-        count = (
-          await env.runtime.es.count({
+        const counted = (filter: object[]): Promise<{ count: number }> =>
+          env.runtime.es.count({
             index: env.runtime.indices.alias,
-            query: { term: { source_slug: 'ramp-worker' } },
-          })
-        ).count;
-        if (count >= 6) break;
+            query: { bool: { filter: [{ term: { source_slug: 'ramp-worker' } }, ...filter] } },
+          });
+        count = (await counted([])).count;
+        embedded = (await counted([{ exists: { field: 'embedding' } }])).count;
+        if (count >= 6 && embedded >= 6) break;
       }
       controller.abort();
       await running;
       expect(count).to.equal(6);
+      expect(embedded, 'every job gets its vector from the embed loop').to.equal(6);
       const board = await env.runtime.database.db.one<{ health: string; next_due: boolean }>(
         `SELECT health, next_crawl_at > now() + interval '5 hours' AS next_due FROM boards WHERE slug = 'ramp-worker'`,
       );
