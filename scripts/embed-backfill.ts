@@ -12,6 +12,8 @@ try {
   const embedder = runtime.embedder;
   if (embedder === undefined) throw new Error('EMBEDDING_MODEL_DIR is not set (the dev stack sets it)');
   const index = runtime.indices.alias;
+  // Searchable first: embedMissing finds documents by search.
+  await runtime.es.indices.refresh({ index });
   const missing = (
     await runtime.es.count({ index, query: { bool: { must_not: [{ exists: { field: 'embedding' } }] } } })
   ).count;
