@@ -206,22 +206,27 @@ export interface SearchPage {
 
 /** The search body for a page of jobs (`size` is limit + 1 to learn whether another page exists). */
 export function buildJobSearch(f: JobFilters, page: SearchPage): estypes.SearchRequest {
-  const { filter, mustNot } = filterClauses(f);
   const text = f.q === undefined ? undefined : textQuery(f.q);
+  return pageRequest(f, text ?? {}, sortOf(f), page);
+}
+
+/**
+ * One page of a keyword search, shared by GET and typed search: the filters (ANDed), the scoring
+ * clauses, the total-order sort, one hit more than the page, and the listed or full members.
+ */
+export function pageRequest(
+  f: JobFilters,
+  scoring: { must?: Query[]; should?: Query[] },
+  sort: JobSort,
+  page: SearchPage,
+): estypes.SearchRequest {
+  const { filter, mustNot } = filterClauses(f);
   return {
     size: page.limit + 1,
     track_total_hits: false,
-    query: {
-      bool: {
-        filter,
-        ...(mustNot.length > 0 ? { must_not: mustNot } : {}),
-        ...(text === undefined ? {} : { must: text.must, should: text.should }),
-      },
-    },
-    sort: sortClauses(sortOf(f)),
+    query: { bool: { filter, ...(mustNot.length > 0 ? { must_not: mustNot } : {}), ...scoring } },
+    sort: sortClauses(sort),
     ...(page.after === undefined ? {} : { search_after: page.after }),
-    _source: {
-      includes: page.includeDescription ? [...PUBLIC_JOB_FIELDS] : LISTED_JOB_FIELDS,
-    },
+    _source: { includes: page.includeDescription ? [...PUBLIC_JOB_FIELDS] : LISTED_JOB_FIELDS },
   };
 }

@@ -9,7 +9,7 @@ import {
   filterClauses,
   LISTED_JOB_FIELDS,
   PUBLIC_JOB_FIELDS,
-  sortClauses,
+  pageRequest,
   type JobFilters,
 } from './job-query.js';
 
@@ -112,22 +112,18 @@ export function buildTypedSearch(
   request: TypedSearch,
   page: { limit: number; after?: SortValues },
 ): estypes.SearchRequest {
-  const { filter, mustNot } = filterClauses(request.filters ?? {});
   const tree = request.query === undefined ? undefined : keywordQuery(request.query);
   return {
-    size: page.limit + 1,
-    track_total_hits: false,
-    query: {
-      bool: {
-        filter,
-        ...(mustNot.length > 0 ? { must_not: mustNot } : {}),
-        ...(tree === undefined ? {} : { must: [tree] }),
-      },
-    },
     // A tree ranks by relevance (recency breaks ties); filters alone list newest first.
-    sort: sortClauses(tree === undefined ? 'newest' : 'relevance'),
-    ...(page.after === undefined ? {} : { search_after: page.after }),
-    _source: { includes: request.include_description ? [...PUBLIC_JOB_FIELDS] : LISTED_JOB_FIELDS },
+    ...pageRequest(
+      request.filters ?? {},
+      tree === undefined ? {} : { must: [tree] },
+      tree === undefined ? 'newest' : 'relevance',
+      {
+        ...page,
+        includeDescription: request.include_description,
+      },
+    ),
     // Facets count the whole matching set, so every page of a faceted search carries the same counts.
     ...(request.facets === undefined ? {} : { aggs: facetAggregations(request.facets) }),
   };

@@ -14,12 +14,9 @@ import {
   type SnapshotDeps,
 } from '../../src/datasets/snapshot.js';
 import type { IngestRuntime } from '../../src/ingest/deps.js';
-import { crawlBoard } from '../../src/ingest/pipeline.js';
-import { catchUp, registerBoard } from '../../src/ingest/service.js';
-import { systemClock } from '../../src/lib/clock.js';
 import { testEnv } from './env.js';
 import { call, type Problem } from './http.js';
-import { crawlFixture } from './indices.js';
+import { crawlFixture, crawlSampleBoards } from './indices.js';
 
 interface Manifest {
   snapshot_date: string;
@@ -42,32 +39,7 @@ describe('dataset snapshots: verified Parquet parts behind signed URLs', functio
   before(async () => {
     const env = testEnv();
     ({ server, ingest } = await crawlFixture('datasets-setup@example.com'));
-    const boards = [
-      [
-        'ashby',
-        'ds-ramp',
-        'test/fixtures/ats/ashby/ramp-job-board-6-no-compensation.json',
-        '/ds/posting-api/job-board/ds-ramp',
-      ],
-      [
-        'greenhouse',
-        'ds-stripe',
-        'test/fixtures/ats/greenhouse/stripe-jobs-list-no-content-6.json',
-        '/ds/v1/boards/ds-stripe/jobs',
-      ],
-    ] as const;
-    for (const [source, slug, file, path] of boards) {
-      server.set(path, { body: readFileSync(file, 'utf8') });
-      const id = await registerBoard(env.runtime.database.db, {
-        line: 1,
-        source,
-        slug,
-        endpoint: `${server.url}/ds`,
-        company: `Dataset ${slug}`,
-      });
-      await crawlBoard(ingest, id);
-    }
-    await catchUp(env.runtime.database.db, env.runtime.es, env.runtime.indices.alias, systemClock);
+    await crawlSampleBoards(server, ingest, 'ds');
     scale = (
       await env.services.accounts.createActiveAccount({
         email: 'datasets@example.com',

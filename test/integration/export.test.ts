@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -8,28 +7,9 @@ import type { FixtureServer } from '../../scripts/lib/fixture-server.js';
 import { csvCells, DEFAULT_EXPORT_COLUMNS, type ExportRow } from '../../src/export/columns.js';
 import { ExportService } from '../../src/export/service.js';
 import type { IngestRuntime } from '../../src/ingest/deps.js';
-import { crawlBoard } from '../../src/ingest/pipeline.js';
-import { catchUp, registerBoard } from '../../src/ingest/service.js';
-import { systemClock } from '../../src/lib/clock.js';
 import { serve, testEnv } from './env.js';
 import { call, type Problem } from './http.js';
-import { crawlFixture } from './indices.js';
-
-const BOARDS = [
-  [
-    'ashby',
-    'ex-ramp',
-    'test/fixtures/ats/ashby/ramp-job-board-6-no-compensation.json',
-    '/ex/posting-api/job-board/ex-ramp',
-  ],
-  [
-    'greenhouse',
-    'ex-stripe',
-    'test/fixtures/ats/greenhouse/stripe-jobs-list-no-content-6.json',
-    '/ex/v1/boards/ex-stripe/jobs',
-  ],
-  ['lever', 'ex-lever', 'test/fixtures/ats/lever/leverdemo-postings-6.json', '/ex/v0/postings/ex-lever'],
-] as const;
+import { crawlFixture, crawlSampleBoards } from './indices.js';
 
 /** A text value read back (DuckDB VARCHAR, JSON members); anything else fails the test. */
 function text(value: unknown): string {
@@ -84,19 +64,7 @@ describe('bulk export: CSV, NDJSON parts and Parquet, read back independently', 
   before(async () => {
     const env = testEnv();
     ({ server, ingest, key } = await crawlFixture('export-setup@example.com'));
-    for (const [source, slug, file, path] of BOARDS) {
-      server.set(path, { body: readFileSync(file, 'utf8') });
-      const id = await registerBoard(env.runtime.database.db, {
-        line: 1,
-        source,
-        slug,
-        endpoint: `${server.url}/ex`,
-        company: `Export ${slug}`,
-      });
-      await crawlBoard(ingest, id);
-    }
-    await catchUp(env.runtime.database.db, env.runtime.es, env.runtime.indices.alias, systemClock);
-    await env.runtime.es.indices.refresh({ index: env.runtime.indices.alias });
+    await crawlSampleBoards(server, ingest, 'ex');
     // Growth: the description column is included in its plan.
     key = (
       await env.services.accounts.createActiveAccount({

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { crawlBoard } from '../../src/ingest/pipeline.js';
+import { catchUp, registerBoard } from '../../src/ingest/service.js';
 import { ensureJobsIndex, indexNames, type IndexNames } from '../../src/search/indices.js';
 import { startFixtureServer, type FixtureServer } from '../../scripts/lib/fixture-server.js';
 import { createIngestDeps, type IngestRuntime } from '../../src/ingest/deps.js';
@@ -43,4 +46,36 @@ export async function crawlFixture(
     isService: false,
   });
   return { server, ingest, key };
+}
+
+/**
+ * Three recorded boards (Ashby, Greenhouse, Lever) served under `/<prefix>/`, crawled through the
+ * real connectors, projected and searchable. Slugs are `<prefix>-ramp`, `<prefix>-stripe`, `<prefix>-lever`.
+ */
+export async function crawlSampleBoards(
+  server: FixtureServer,
+  ingest: IngestRuntime,
+  prefix: string,
+): Promise<void> {
+  const env = testEnv();
+  const boards = [
+    ['ashby', 'ramp', 'ashby/ramp-job-board-6-no-compensation.json', 'posting-api/job-board'],
+    ['greenhouse', 'stripe', 'greenhouse/stripe-jobs-list-no-content-6.json', 'v1/boards'],
+    ['lever', 'lever', 'lever/leverdemo-postings-6.json', 'v0/postings'],
+  ] as const;
+  for (const [source, name, file, route] of boards) {
+    const slug = `${prefix}-${name}`;
+    const path = `/${prefix}/${route}/${slug}${source === 'greenhouse' ? '/jobs' : ''}`;
+    server.set(path, { body: readFileSync(`test/fixtures/ats/${file}`, 'utf8') });
+    const id = await registerBoard(env.runtime.database.db, {
+      line: 1,
+      source,
+      slug,
+      endpoint: `${server.url}/${prefix}`,
+      company: `Sample ${slug}`,
+    });
+    await crawlBoard(ingest, id);
+  }
+  await catchUp(env.runtime.database.db, env.runtime.es, env.runtime.indices.alias, systemClock);
+  await env.runtime.es.indices.refresh({ index: env.runtime.indices.alias });
 }

@@ -1,15 +1,11 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
 import type { FixtureServer } from '../../scripts/lib/fixture-server.js';
 import type { IngestRuntime } from '../../src/ingest/deps.js';
-import { crawlBoard } from '../../src/ingest/pipeline.js';
-import { catchUp, registerBoard } from '../../src/ingest/service.js';
-import { systemClock } from '../../src/lib/clock.js';
 import { embedMissing } from '../../src/embeddings/index-embeddings.js';
 import type { KeywordField, KeywordNode } from '../../src/search/typed-query.js';
 import { testEnv } from './env.js';
 import { call, jsonBody, type Problem, type ValidationBody } from './http.js';
-import { crawlFixture } from './indices.js';
+import { crawlFixture, crawlSampleBoards } from './indices.js';
 
 interface Job {
   job_key: string;
@@ -91,34 +87,7 @@ describe('typed JSON search: keyword trees, facets, cursors, semantic gating', f
   before(async () => {
     const env = testEnv();
     ({ server, ingest } = await crawlFixture('typed-setup@example.com'));
-    const boards = [
-      [
-        'ashby',
-        'ty-ramp',
-        'test/fixtures/ats/ashby/ramp-job-board-6-no-compensation.json',
-        '/ty/posting-api/job-board/ty-ramp',
-      ],
-      [
-        'greenhouse',
-        'ty-stripe',
-        'test/fixtures/ats/greenhouse/stripe-jobs-list-no-content-6.json',
-        '/ty/v1/boards/ty-stripe/jobs',
-      ],
-      ['lever', 'ty-lever', 'test/fixtures/ats/lever/leverdemo-postings-6.json', '/ty/v0/postings/ty-lever'],
-    ] as const;
-    for (const [source, slug, file, path] of boards) {
-      server.set(path, { body: readFileSync(file, 'utf8') });
-      const id = await registerBoard(env.runtime.database.db, {
-        line: 1,
-        source,
-        slug,
-        endpoint: `${server.url}/ty`,
-        company: `Typed ${slug}`,
-      });
-      await crawlBoard(ingest, id);
-    }
-    await catchUp(env.runtime.database.db, env.runtime.es, env.runtime.indices.alias, systemClock);
-    await env.runtime.es.indices.refresh({ index: env.runtime.indices.alias });
+    await crawlSampleBoards(server, ingest, 'ty');
     growth = (
       await env.services.accounts.createActiveAccount({
         email: 'typed-growth@example.com',
