@@ -1,8 +1,7 @@
 /**
- * Bulk export: the jobs matching the filters, newest first (first_seen descending, then job_key —
- * the index's own sort order, so pages are read in storage order and each query stops early), in
- * parts of PART_ROWS rows for CSV and NDJSON and as one Parquet artifact. A part is charged as a
- * whole before it streams; rows not delivered (a dropped connection) are refunded.
+ * Bulk export: the jobs matching the filters, ordered by first_seen then job_key (new jobs land in
+ * the last part), in parts of PART_ROWS rows for CSV and NDJSON and as one Parquet artifact. A part
+ * is charged as a whole before it streams; rows not delivered (a dropped connection) are refunded.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { NotFoundError } from '../domain/errors.js';
@@ -46,11 +45,8 @@ export interface ExportPart {
   finish(): Promise<void>;
 }
 
-/**
- * The export's order: the index sort (first_seen descending, job_key to break ties) — a total order,
- * so parts never overlap, and the one order Elasticsearch can read without sorting.
- */
-export const EXPORT_SORT: estypes.Sort = [{ first_seen: { order: 'desc' } }, { job_key: { order: 'asc' } }];
+/** The export's order: oldest first, job_key to break ties (a total order, so parts never overlap). */
+export const EXPORT_SORT: estypes.Sort = [{ first_seen: { order: 'asc' } }, { job_key: { order: 'asc' } }];
 
 /** The query of an export (pure, golden-tested). */
 export function exportQuery(filters: ExportFilters): estypes.QueryDslQueryContainer {
