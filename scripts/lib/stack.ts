@@ -177,33 +177,41 @@ export async function stopProcess(
 
 // ---------------------------------------------------------------- Elasticsearch
 
-async function sha256(file: string): Promise<string> {
+/** SHA-256 of a file, streamed (downloads are large). */
+export async function sha256(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+/**
+ * Fetches one artifact (`group:artifact:version[:type]`) from Maven Central into the local Maven
+ * repository and returns the file's path (`relativePath` inside the repository). Maven only
+ * downloads what it does not have yet.
+ */
+export function fetchFromMavenCentral(artifact: string, relativePath: string, what: string): string {
+  if (!commandExists('mvn')) throw new Error(`Maven (mvn) is needed to fetch ${what} from Maven Central`);
+  log(`fetching ${artifact} (${what}) from Maven Central`);
+  const m2 = process.env.MAVEN_REPO ?? join(homedir(), '.m2', 'repository');
+  run('mvn', [
+    '-q',
+    '-B',
+    'dependency:get',
+    `-Dartifact=${artifact}`,
+    '-Dtransitive=false',
+    `-Dmaven.repo.local=${m2}`,
+  ]);
+  return join(m2, relativePath);
 }
 
 /** Fetches the pinned ES zip with Maven (once), verifies its SHA-256, unpacks it into the cache. */
 export async function installElasticsearch(): Promise<string> {
   const home = join(cacheDir(), `elasticsearch-${ES_VERSION}`);
   if (existsSync(join(home, 'bin', 'elasticsearch'))) return home;
-  if (!commandExists('mvn'))
-    throw new Error('Maven (mvn) is needed to fetch Elasticsearch from Maven Central');
-  log(`fetching ${ES_ARTIFACT} from Maven Central`);
-  const m2 = process.env.MAVEN_REPO ?? join(homedir(), '.m2', 'repository');
-  run('mvn', [
-    '-q',
-    '-B',
-    'dependency:get',
-    `-Dartifact=${ES_ARTIFACT}`,
-    '-Dtransitive=false',
-    `-Dmaven.repo.local=${m2}`,
-  ]);
-  const zip = join(
-    m2,
-    'org/elasticsearch/distribution/integ-test-zip/elasticsearch',
-    ES_VERSION,
-    `elasticsearch-${ES_VERSION}.zip`,
+  const zip = fetchFromMavenCentral(
+    ES_ARTIFACT,
+    `org/elasticsearch/distribution/integ-test-zip/elasticsearch/${ES_VERSION}/elasticsearch-${ES_VERSION}.zip`,
+    'Elasticsearch',
   );
   const digest = await sha256(zip);
   if (digest !== ES_ZIP_SHA256) throw new Error(`Checksum mismatch for ${zip}: ${digest}`);

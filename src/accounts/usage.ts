@@ -70,12 +70,8 @@ export class UsageService {
       [principal.accountId],
     );
     const [daily, recent] = await Promise.all([
-      this.days(
-        principal.accountId,
-        `(($2::timestamptz) AT TIME ZONE 'UTC')::date`,
-        `(now() AT TIME ZONE 'UTC')::date`,
-        summary.period_start,
-      ),
+      // period_start is UTC ISO: its first ten characters are the UTC day.
+      this.days(principal.accountId, summary.period_start.slice(0, 10)),
       this.db.any<AccountUsage['recent_activity'][number]>(
         `SELECT ${isoSql('r.occurred_at')} AS occurred_at, r.key_id, k.hint AS key_hint, r.method, r.path,
                 r.status::int AS status, r.jobs_returned
@@ -111,19 +107,19 @@ export class UsageService {
     const dateTo = range.date_to ?? new Date().toISOString().slice(0, 10);
     const dateFrom = range.date_from ?? addDays(dateTo, -(DEFAULT_SPAN_DAYS - 1));
     checkRange(dateFrom, dateTo);
-    const data = await this.days(principal.accountId, '$2::date', '$3::date', dateFrom, dateTo);
+    const data = await this.days(principal.accountId, dateFrom, dateTo);
     return { date_from: dateFrom, date_to: dateTo, data };
   }
 
-  /** One entry per UTC day from `from` to `to` inclusive, zeros included. */
-  private async days(accountId: string, from: string, to: string, ...params: string[]): Promise<UsageDay[]> {
+  /** One entry per UTC day from `from` to `to` (default: today by the database clock), zeros included. */
+  private async days(accountId: string, from: string, to?: string): Promise<UsageDay[]> {
     return this.db.any<UsageDay>(
       `SELECT to_char(d, 'YYYY-MM-DD') AS date, COALESCE(u.requests, 0) AS requests,
               COALESCE(u.jobs, 0)::int AS jobs_returned
-         FROM generate_series(${from}, ${to}, interval '1 day') AS d
+         FROM generate_series($2::date, COALESCE($3::date, (now() AT TIME ZONE 'UTC')::date), interval '1 day') AS d
          LEFT JOIN usage_daily u ON u.account_id = $1 AND u.day = d::date
         ORDER BY d`,
-      [accountId, ...params],
+      [accountId, from, to ?? null],
     );
   }
 }

@@ -9,21 +9,20 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync } from 'hyparquet';
+import type { estypes } from '@elastic/elasticsearch';
 import type { Database, Queryable } from '../db/database.js';
-import { UpstreamUnavailableError } from '../domain/errors.js';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../export/columns.js';
 import { encode } from '../export/encoders.js';
 import { EXPORT_SORT, exportQuery } from '../export/service.js';
 import { checkpointOf } from '../ledger/projector.js';
 import type { EsClient } from '../search/client.js';
-import { sortValuesOf, type SortValues } from '../search/cursor.js';
+import { scanIndex } from '../search/indices.js';
 
 /** Rows per Parquet part: a few hundred MB at most, so a download can be retried part by part. */
 export const SNAPSHOT_PART_ROWS = 250_000;
 /** Snapshots older than this are deleted (rows and files) and no longer listed. */
 export const RETENTION_DAYS = 90;
 const PAGE = 2_000;
-const KEEP_ALIVE = '5m';
 
 export const SNAPSHOT_COLUMNS = Object.keys(EXPORT_COLUMNS) as ExportColumn[];
 
@@ -66,7 +65,14 @@ export async function buildSnapshot(
   const staging = join(deps.dir, `${date}.partial`);
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
-  const reader = await PitReader.open(deps.es, deps.index);
+  const reader = new RowSource(
+    scanIndex<ExportRow>(deps.es, deps.index, {
+      pageSize: PAGE,
+      query: exportQuery({ status: 'open' }),
+      sort: EXPORT_SORT,
+      source: { includes: [...SNAPSHOT_COLUMNS] },
+    }),
+  );
   let parts: SnapshotPart[];
   try {
     parts = await writeParts(reader, staging, date, partRows);
@@ -94,7 +100,7 @@ export async function purgeSnapshots(deps: Pick<SnapshotDeps, 'db' | 'dir'>): Pr
 }
 
 async function writeParts(
-  reader: PitReader,
+  reader: RowSource,
   staging: string,
   date: string,
   partRows: number,
@@ -178,47 +184,34 @@ async function recordManifest(
   });
 }
 
-/** Open jobs in export order through one point in time: every part reads the same instant. */
-class PitReader {
+/**
+ * Open jobs in export order from one scan (one point in time: every part reads the same instant),
+ * handed out part by part; a page that straddles two parts is split between them.
+ */
+class RowSource {
   exhausted = false;
-  private after: SortValues | undefined;
+  private carried: ExportRow[] = [];
 
-  private constructor(
-    private readonly es: EsClient,
-    private id: string,
-  ) {}
-
-  static async open(es: EsClient, index: string): Promise<PitReader> {
-    const pit = await es.openPointInTime({ index, keep_alive: KEEP_ALIVE });
-    return new PitReader(es, pit.id);
-  }
+  constructor(private readonly pages: AsyncGenerator<estypes.SearchHit<ExportRow>[]>) {}
 
   /** Up to `limit` rows, continuing where the previous call stopped; `counted.rows` tracks them. */
   async *rows(limit: number, counted: { rows: number }): AsyncGenerator<ExportRow[]> {
-    while (counted.rows < limit && !this.exhausted) {
-      const size = Math.min(PAGE, limit - counted.rows);
-      const page = await this.es.search<ExportRow>({
-        pit: { id: this.id, keep_alive: KEEP_ALIVE },
-        size,
-        query: exportQuery({ status: 'open' }),
-        sort: EXPORT_SORT,
-        _source: { includes: [...SNAPSHOT_COLUMNS] },
-        track_total_hits: false,
-        timeout: '30s',
-        allow_partial_search_results: false,
-        ...(this.after === undefined ? {} : { search_after: this.after }),
-      });
-      if (page.timed_out || page._shards.failed > 0) throw new UpstreamUnavailableError(5);
-      if (page.pit_id !== undefined) this.id = page.pit_id;
-      const hits = page.hits.hits;
-      this.after = sortValuesOf(hits.at(-1)) ?? this.after;
-      if (hits.length < size) this.exhausted = true;
-      counted.rows += hits.length;
-      yield hits.map((hit) => hit._source ?? {});
+    while (counted.rows < limit) {
+      if (this.carried.length === 0) {
+        const next = await this.pages.next();
+        if (next.done === true) {
+          this.exhausted = true;
+          return;
+        }
+        this.carried = next.value.map((hit) => hit._source ?? {});
+      }
+      const batch = this.carried.splice(0, limit - counted.rows);
+      counted.rows += batch.length;
+      yield batch;
     }
   }
 
   async close(): Promise<void> {
-    await this.es.closePointInTime({ id: this.id }).catch(() => undefined);
+    await this.pages.return(undefined);
   }
 }

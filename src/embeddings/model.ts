@@ -35,19 +35,14 @@ export class EmbeddingModel {
    */
   async embed(texts: string[]): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
-    for (const text of texts) {
-      const ids = this.tokenizer.encode(text).inputIds;
-      const [vector] = await this.run([ids], ids.length);
-      if (vector === undefined) throw new Error('model returned no vector');
-      out.push(vector);
-    }
+    for (const text of texts) out.push(await this.embedOne(this.tokenizer.encode(text).inputIds));
     return out;
   }
 
-  /** Equally long token sequences through the model, mean-pooled and normalized. */
-  private async run(batch: number[][], length: number): Promise<Float32Array[]> {
-    const ids = BigInt64Array.from(batch.flat(), (id) => BigInt(id));
-    const shape = [batch.length, length];
+  /** One token sequence through the model (no padding, so every position counts), pooled and normalized. */
+  private async embedOne(tokenIds: number[]): Promise<Float32Array> {
+    const ids = BigInt64Array.from(tokenIds, (id) => BigInt(id));
+    const shape = [1, ids.length];
     const output = await this.session.run({
       input_ids: new ort.Tensor('int64', ids, shape),
       attention_mask: new ort.Tensor('int64', new BigInt64Array(ids.length).fill(1n), shape),
@@ -55,7 +50,7 @@ export class EmbeddingModel {
     });
     const hidden = output.last_hidden_state?.data;
     if (!(hidden instanceof Float32Array)) throw new Error('model returned no last_hidden_state');
-    return batch.map((_, row) => meanPool(hidden, row, length));
+    return meanPool(hidden, ids.length);
   }
 
   async close(): Promise<void> {
@@ -63,11 +58,11 @@ export class EmbeddingModel {
   }
 }
 
-/** Mean of the token vectors of one row (no padding: every position counts), then L2-normalized. */
-function meanPool(hidden: Float32Array, row: number, tokens: number): Float32Array {
+/** Mean of the token vectors of one sequence, then L2-normalized. */
+function meanPool(hidden: Float32Array, tokens: number): Float32Array {
   const out = new Float32Array(EMBEDDING_DIMS);
   for (let at = 0; at < tokens; at += 1) {
-    const offset = (row * tokens + at) * EMBEDDING_DIMS;
+    const offset = at * EMBEDDING_DIMS;
     for (let d = 0; d < EMBEDDING_DIMS; d += 1) out[d] = (out[d] ?? 0) + (hidden[offset + d] ?? 0);
   }
   let norm = 0;

@@ -59,12 +59,6 @@ export class WordPieceTokenizer {
     return { inputIds, attentionMask: inputIds.map(() => 1), tokenTypeIds: inputIds.map(() => 0) };
   }
 
-  /** The tokens (for tests and debugging). */
-  tokens(text: string): string[] {
-    const byId = new Map([...this.vocab].map(([token, id]) => [id, token]));
-    return this.encode(text).inputIds.map((id) => byId.get(id) ?? '[UNK]');
-  }
-
   private id(token: string): number {
     const found = this.vocab.get(token);
     if (found === undefined) throw new Error(`Token ${token} missing from the vocabulary`);

@@ -8,7 +8,7 @@ import { NotFoundError } from '../domain/errors.js';
 import type { Meter } from '../limits/allowance.js';
 import { completeCount, completeSearch, type EsClient } from '../search/client.js';
 import { sortValuesOf, type SortValues } from '../search/cursor.js';
-import { filterClauses, type JobFilters } from '../search/job-query.js';
+import { filterBool, type JobFilters } from '../search/job-query.js';
 import type { ExportColumn, ExportRow } from './columns.js';
 import { encode, type ExportFormat } from './encoders.js';
 
@@ -50,8 +50,7 @@ export const EXPORT_SORT: estypes.Sort = [{ first_seen: { order: 'asc' } }, { jo
 
 /** The query of an export (pure, golden-tested). */
 export function exportQuery(filters: ExportFilters): estypes.QueryDslQueryContainer {
-  const { filter, mustNot } = filterClauses(filters);
-  return { bool: { filter, ...(mustNot.length > 0 ? { must_not: mustNot } : {}) } };
+  return filterBool(filters);
 }
 
 export class ExportService {
@@ -98,14 +97,7 @@ export class ExportService {
     let left = offset;
     while (left > 0) {
       const size = Math.min(SEEK_PAGE, left);
-      const hits = await completeSearch(this.es, this.index, {
-        size,
-        query,
-        sort: EXPORT_SORT,
-        _source: false,
-        track_total_hits: false,
-        ...(after === undefined ? {} : { search_after: after }),
-      });
+      const hits = await this.exportPage(query, after, size, false);
       const last = sortValuesOf(hits.at(-1));
       if (last === undefined) return after;
       after = last;
@@ -129,14 +121,7 @@ export class ExportService {
     finish: () => Promise<void>,
   ): AsyncGenerator<ExportRow[]> {
     const page = (after: SortValues | undefined, size: number) =>
-      completeSearch<ExportRow>(this.es, this.index, {
-        size,
-        query,
-        sort: EXPORT_SORT,
-        _source: { includes: [...columns] },
-        track_total_hits: false,
-        ...(after === undefined ? {} : { search_after: after }),
-      });
+      this.exportPage(query, after, size, { includes: [...columns] });
     let requested = Math.min(this.sizes.pageRows, rows);
     let pending: ReturnType<typeof page> | undefined = rows > 0 ? page(start, requested) : undefined;
     try {
@@ -158,5 +143,22 @@ export class ExportService {
       pending?.catch(() => undefined);
       await finish();
     }
+  }
+
+  /** One page in export order after `after`; `source: false` reads sort values only. */
+  private exportPage(
+    query: estypes.QueryDslQueryContainer,
+    after: SortValues | undefined,
+    size: number,
+    source: estypes.SearchSourceConfig,
+  ): Promise<estypes.SearchHit<ExportRow>[]> {
+    return completeSearch<ExportRow>(this.es, this.index, {
+      size,
+      query,
+      sort: EXPORT_SORT,
+      _source: source,
+      track_total_hits: false,
+      ...(after === undefined ? {} : { search_after: after }),
+    });
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { SortValues } from '../search/cursor.js';
-import { filterClauses, LISTED_JOB_FIELDS, PUBLIC_JOB_FIELDS } from '../search/job-query.js';
+import { filterClauses, jobSource } from '../search/job-query.js';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -64,6 +64,6 @@ export function activeFeedSearch(
     query: activeFeedQuery(filters, window),
     sort: [{ first_seen: { order: 'asc' } }, { job_key: { order: 'asc' } }],
     ...(page.after === undefined ? {} : { search_after: page.after }),
-    _source: { includes: page.includeDescription ? [...PUBLIC_JOB_FIELDS] : LISTED_JOB_FIELDS },
+    _source: jobSource(page.includeDescription),
   };
 }

@@ -32,11 +32,10 @@ export function exportHandlers(exports: ExportService, upgradeUrl: string): Hand
 }
 
 function setPartHeaders(ctx: AppContext, format: ExportFormat, part: number, partCount: number): void {
-  const extension = format === 'ndjson' ? 'ndjson' : format;
   ctx.type = MEDIA_TYPES[format];
   ctx.set(
     'Content-Disposition',
-    `attachment; filename="jobs-export-part-${String(part).padStart(4, '0')}.${extension}"`,
+    `attachment; filename="jobs-export-part-${String(part).padStart(4, '0')}.${format}"`,
   );
   ctx.set('X-Export-Part', String(part));
   ctx.set('X-Export-Part-Count', String(partCount));

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { errors, type estypes } from '@elastic/elasticsearch';
+import { UpstreamUnavailableError } from '../domain/errors.js';
 import type { EsClient } from './client.js';
 
 const TEMPLATES_DIR = fileURLToPath(new URL('../../index-templates/', import.meta.url));
@@ -203,7 +204,7 @@ export async function reindexJobs(
   const total = (await es.count({ index: from })).count;
   let copied = 0;
   let skippedAsOlder = 0;
-  for await (const batch of scan(es, from, batchSize)) {
+  for await (const batch of scanIndex(es, from, { pageSize: batchSize })) {
     skippedAsOlder += await bulkCopy(es, to, batch);
     copied += batch.length;
     options.onProgress?.({ copied, total });
@@ -226,7 +227,7 @@ export async function reindexJobs(
   let caughtUp = 0;
   await es.indices.refresh({ index: from });
   const since: estypes.QueryDslQueryContainer = { range: { indexed_at: { gte: startedAt.toISOString() } } };
-  for await (const batch of scan(es, from, batchSize, since)) {
+  for await (const batch of scanIndex(es, from, { pageSize: batchSize, query: since })) {
     caughtUp += batch.length - (await bulkCopy(es, to, batch));
   }
   if (caughtUp > 0) await es.indices.refresh({ index: to });
@@ -246,26 +247,41 @@ async function maxGeneration(es: EsClient, names: IndexNames): Promise<number> {
 
 type Hit = estypes.SearchHit<Record<string, unknown>>;
 
-/** Streams every document of an index in `_shard_doc` order under a point-in-time. */
-async function* scan(
+export interface ScanOptions {
+  pageSize: number;
+  query?: estypes.QueryDslQueryContainer;
+  /** Default `_shard_doc` (storage order, the cheapest); any total order works. */
+  sort?: estypes.Sort;
+  /** Default: the whole document. */
+  source?: estypes.SearchSourceConfig;
+}
+
+/**
+ * Streams the documents of an index page by page under one point in time (every page sees the same
+ * instant). A timed-out or partial page is a 503: a scan never silently skips documents.
+ */
+export async function* scanIndex<T = Record<string, unknown>>(
   es: EsClient,
   index: string,
-  batchSize: number,
-  query?: estypes.QueryDslQueryContainer,
-): AsyncGenerator<Hit[]> {
-  const pit = await es.openPointInTime({ index, keep_alive: '2m' });
+  options: ScanOptions,
+): AsyncGenerator<estypes.SearchHit<T>[]> {
+  const pit = await es.openPointInTime({ index, keep_alive: '5m' });
   let pitId = pit.id;
   let searchAfter: estypes.SortResults | undefined;
   try {
     for (;;) {
-      const page = await es.search<Record<string, unknown>>({
-        pit: { id: pitId, keep_alive: '2m' },
-        size: batchSize,
-        sort: [{ _shard_doc: 'asc' }],
+      const page = await es.search<T>({
+        pit: { id: pitId, keep_alive: '5m' },
+        size: options.pageSize,
+        sort: options.sort ?? [{ _shard_doc: 'asc' }],
         track_total_hits: false,
-        ...(query === undefined ? {} : { query }),
+        timeout: '30s',
+        allow_partial_search_results: false,
+        ...(options.query === undefined ? {} : { query: options.query }),
+        ...(options.source === undefined ? {} : { _source: options.source }),
         ...(searchAfter === undefined ? {} : { search_after: searchAfter }),
       });
+      if (page.timed_out || page._shards.failed > 0) throw new UpstreamUnavailableError(5);
       if (page.pit_id !== undefined) pitId = page.pit_id;
       const hits = page.hits.hits;
       if (hits.length === 0) return;
@@ -273,7 +289,7 @@ async function* scan(
       searchAfter = hits[hits.length - 1]?.sort;
     }
   } finally {
-    await es.closePointInTime({ id: pitId });
+    await es.closePointInTime({ id: pitId }).catch(() => undefined);
   }
 }
 

@@ -79,6 +79,11 @@ export const PUBLIC_JOB_FIELDS = [
 /** What list responses carry unless descriptions were asked for. */
 export const LISTED_JOB_FIELDS = PUBLIC_JOB_FIELDS.filter((name) => name !== 'description_text');
 
+/** The `_source` of a job listing: every public member, the description only when asked for. */
+export function jobSource(includeDescription: boolean): estypes.SearchSourceConfig {
+  return { includes: includeDescription ? [...PUBLIC_JOB_FIELDS] : LISTED_JOB_FIELDS };
+}
+
 const terms = (field: string, values: string[] | undefined): Query[] =>
   values === undefined ? [] : [{ terms: { [field]: values } }];
 const term = (field: string, value: string | number | boolean | undefined): Query[] =>
@@ -163,6 +168,12 @@ export function filterClauses(f: JobFilters): { filter: Query[]; mustNot: Query[
   return { filter, mustNot };
 }
 
+/** The filters as one bool query (no scoring): what export, kNN and counts apply. */
+export function filterBool(f: JobFilters): { bool: estypes.QueryDslBoolQuery } {
+  const { filter, mustNot } = filterClauses(f);
+  return { bool: { filter, ...(mustNot.length > 0 ? { must_not: mustNot } : {}) } };
+}
+
 /**
  * Relevance of `q`: all words required across title (×3), company (×2) and description; an exact
  * phrase in the title or description ranks higher. Recency is the tie-break through the sort.
@@ -220,13 +231,12 @@ export function pageRequest(
   sort: JobSort,
   page: SearchPage,
 ): estypes.SearchRequest {
-  const { filter, mustNot } = filterClauses(f);
   return {
     size: page.limit + 1,
     track_total_hits: false,
-    query: { bool: { filter, ...(mustNot.length > 0 ? { must_not: mustNot } : {}), ...scoring } },
+    query: { bool: { ...filterBool(f).bool, ...scoring } },
     sort: sortClauses(sort),
     ...(page.after === undefined ? {} : { search_after: page.after }),
-    _source: { includes: page.includeDescription ? [...PUBLIC_JOB_FIELDS] : LISTED_JOB_FIELDS },
+    _source: jobSource(page.includeDescription),
   };
 }

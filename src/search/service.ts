@@ -4,14 +4,13 @@
  * (invariant 8). Usage is recorded only after a complete, successful answer.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { NotFoundError } from '../domain/errors.js';
+import { NotFoundError, NotImplementedError } from '../domain/errors.js';
 import { metered, type Meter } from '../limits/allowance.js';
 import type { Job } from '../domain/job.js';
 import { completeSearch, completeSearchWithAggregations, type EsClient } from './client.js';
-import { decodeCursor, encodeCursor, requestHash, sortValuesOf } from './cursor.js';
+import { decodeCursor, encodeCursor, requestHash, sortValuesOf, type SortValues } from './cursor.js';
 import { buildJobSearch, PUBLIC_JOB_FIELDS, type JobFilters } from './job-query.js';
 import type { Embedder } from '../embeddings/service.js';
-import { NotImplementedError } from '../domain/errors.js';
 import {
   buildSemanticSearch,
   buildTypedSearch,
@@ -91,54 +90,81 @@ export class JobSearchService {
 
   /** One page of a search; the cursor must belong to the same filters. */
   async search(request: SearchRequest): Promise<JobPage> {
-    const hash = requestHash({ filters: request.filters, include_description: request.includeDescription });
-    const resume =
-      request.cursor === undefined ? undefined : decodeCursor(request.cursor, hash, this.cursorSecret);
-    const limit = request.evaluation ? Math.min(request.limit, PREVIEW_MAX) : request.limit;
-    // Evaluation answers are free; a paid page may be truncated to what the allowance grants.
-    return metered(request.evaluation ? undefined : request.meter, limit, async (size) => {
-      const hits = await this.run(
-        buildJobSearch(request.filters, {
-          limit: size,
-          includeDescription: request.includeDescription,
-          ...(resume === undefined ? {} : { after: resume }),
-        }),
-      );
-      const page = hits.slice(0, size);
-      const last = sortValuesOf(page[page.length - 1]);
-      const jobs = page.map(toJob);
-      const more = hits.length > size && !request.evaluation && last !== undefined;
-      const result = { jobs, ...(more ? { nextCursor: encodeCursor(last, hash, this.cursorSecret) } : {}) };
-      return { result, delivered: jobs.length };
+    const { page } = await this.keywordPage({
+      hash: requestHash({ filters: request.filters, include_description: request.includeDescription }),
+      loc: ['query', 'cursor'],
+      cursor: request.cursor,
+      // Evaluation answers are free, short and never paged.
+      limit: request.evaluation ? Math.min(request.limit, PREVIEW_MAX) : request.limit,
+      meter: request.evaluation ? undefined : request.meter,
+      paged: !request.evaluation,
+      run: async (size, after) => ({
+        hits: await this.run(
+          buildJobSearch(request.filters, {
+            limit: size,
+            includeDescription: request.includeDescription,
+            ...(after === undefined ? {} : { after }),
+          }),
+        ),
+        aggregations: {},
+      }),
     });
+    return page;
   }
 
   /** Keyword mode of the typed search; the cursor is bound to the whole body except `limit`. */
   async typedSearch(request: TypedSearchRequest): Promise<TypedPage> {
     if (request.query !== undefined) checkComplexity(request.query);
     const { limit, cursor, meter, ...bound } = request;
-    const hash = requestHash({ typed: bound });
+    const { page, aggregations } = await this.keywordPage({
+      hash: requestHash({ typed: bound }),
+      loc: ['body', 'cursor'],
+      cursor,
+      limit,
+      meter,
+      paged: true,
+      run: (size, after) =>
+        completeSearchWithAggregations<Job>(
+          this.es,
+          this.index,
+          buildTypedSearch(bound, { limit: size, ...(after === undefined ? {} : { after }) }),
+        ),
+    });
+    if (bound.facets === undefined) return page;
+    return { ...page, facets: facetBuckets(bound.facets, aggregations as FacetAggregations) };
+  }
+
+  /**
+   * The shared keyword page: resume from a cursor bound to `hash`, reserve the allowance, fetch one
+   * hit more than the page, and sign the position after its last job when more follow.
+   */
+  private async keywordPage(page: {
+    hash: string;
+    loc: (string | number)[];
+    cursor: string | undefined;
+    limit: number;
+    meter: Meter | undefined;
+    paged: boolean;
+    run: (size: number, after: SortValues | undefined) => Promise<SearchHits>;
+  }): Promise<{ page: JobPage; aggregations: SearchHits['aggregations'] }> {
     const resume =
-      cursor === undefined ? undefined : decodeCursor(cursor, hash, this.cursorSecret, ['body', 'cursor']);
-    return metered(meter, limit, async (size) => {
-      const { hits, aggregations } = await completeSearchWithAggregations<Job>(
-        this.es,
-        this.index,
-        buildTypedSearch(bound, { limit: size, ...(resume === undefined ? {} : { after: resume }) }),
-      );
-      const page = hits.slice(0, size);
-      const last = sortValuesOf(page[page.length - 1]);
-      const jobs = page.map(toJob);
-      const result: TypedPage = {
-        jobs,
-        ...(hits.length > size && last !== undefined
-          ? { nextCursor: encodeCursor(last, hash, this.cursorSecret) }
-          : {}),
-        ...(bound.facets === undefined
-          ? {}
-          : { facets: facetBuckets(bound.facets, aggregations as FacetAggregations) }),
+      page.cursor === undefined
+        ? undefined
+        : decodeCursor(page.cursor, page.hash, this.cursorSecret, page.loc);
+    // A paid page may be truncated to what the allowance grants.
+    return metered(page.meter, page.limit, async (size) => {
+      const { hits, aggregations } = await page.run(size, resume);
+      const shown = hits.slice(0, size);
+      const last = sortValuesOf(shown[shown.length - 1]);
+      const more = hits.length > size && page.paged && last !== undefined;
+      const jobs = shown.map(toJob);
+      return {
+        result: {
+          page: { jobs, ...(more ? { nextCursor: encodeCursor(last, page.hash, this.cursorSecret) } : {}) },
+          aggregations,
+        },
+        delivered: jobs.length,
       };
-      return { result, delivered: jobs.length };
     });
   }
 
@@ -183,6 +209,11 @@ export class JobSearchService {
 }
 
 type FacetAggregations = Parameters<typeof facetBuckets>[1];
+
+interface SearchHits {
+  hits: estypes.SearchHit<Job>[];
+  aggregations: Record<string, estypes.AggregationsAggregate>;
+}
 
 function toJob(hit: estypes.SearchHit<Job>): Job {
   if (hit._source === undefined) throw new Error(`hit ${hit._id ?? '?'} has no _source`);

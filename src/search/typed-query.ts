@@ -5,13 +5,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { ValidationFailedError } from '../domain/errors.js';
 import type { SortValues } from './cursor.js';
-import {
-  filterClauses,
-  LISTED_JOB_FIELDS,
-  PUBLIC_JOB_FIELDS,
-  pageRequest,
-  type JobFilters,
-} from './job-query.js';
+import { filterBool, jobSource, pageRequest, type JobFilters } from './job-query.js';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -159,9 +153,6 @@ export function facetBuckets(
   );
 }
 
-/** At most this many results in semantic mode (OpenAPI JobSearchRequest). */
-export const SEMANTIC_MAX = 100;
-
 /**
  * Semantic mode: kNN over the jobs' embeddings (int8 HNSW), the typed filters applied as kNN
  * filters (open jobs only), results by similarity. Candidates: 10 per result, at least 100.
@@ -171,7 +162,6 @@ export function buildSemanticSearch(
   vector: number[],
   page: { limit: number; includeDescription: boolean },
 ): estypes.SearchRequest {
-  const { filter, mustNot } = filterClauses({ ...filters, status: 'open' });
   return {
     size: page.limit,
     track_total_hits: false,
@@ -180,8 +170,8 @@ export function buildSemanticSearch(
       query_vector: vector,
       k: page.limit,
       num_candidates: Math.max(100, page.limit * 10),
-      filter: { bool: { filter, ...(mustNot.length > 0 ? { must_not: mustNot } : {}) } },
+      filter: filterBool({ ...filters, status: 'open' }),
     },
-    _source: { includes: page.includeDescription ? [...PUBLIC_JOB_FIELDS] : LISTED_JOB_FIELDS },
+    _source: jobSource(page.includeDescription),
   };
 }
