@@ -2,18 +2,17 @@
  * `npm run bench:export [-- --prefix bench-ingest]`: bulk export of the cached synthetic corpus
  * (built by bench:ingest / bench:search) through the API in each format — rows/s, MB/s and the API
  * process's peak RSS — next to two ceilings measured in the same run: serializing rows already in
- * memory (the raw serialization ceiling) and reading the same rows from Elasticsearch with the
- * export's paging and serializing them in-process (no HTTP).
+ * memory (the raw serialization ceiling) and reading the same rows from Elasticsearch one page at a
+ * time, as a plain point-in-time scan does, and serializing them in-process (no HTTP).
  */
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import { loadConfig } from '../src/config.js';
 import { csvCells, DEFAULT_EXPORT_COLUMNS, ndjsonObject, type ExportRow } from '../src/export/columns.js';
 import type { ExportFormat } from '../src/export/encoders.js';
-import { EXPORT_SORT, exportQuery, PART_ROWS } from '../src/export/service.js';
+import { exportQuery, PART_ROWS } from '../src/export/service.js';
 import { createServices, openRuntime } from '../src/runtime.js';
-import { completeSearch } from '../src/search/client.js';
-import { sortValuesOf, type SortValues } from '../src/search/cursor.js';
+import { scanIndex } from '../src/search/indices.js';
 import { benchEnv, startApi } from './lib/api-process.js';
 
 const { values } = parseArgs({
@@ -90,28 +89,22 @@ const serializers: Record<'ndjson' | 'csv', (rows: ExportRow[]) => string> = {
     ),
 };
 
-/** Reads every row with the export's paging and serializes each page in-process. */
+/** Reads every row the way the export does (one point in time, storage order) and serializes each page in-process. */
 async function viaEs(format: 'ndjson' | 'csv'): Promise<Measured & { sample: ExportRow[] }> {
   const started = performance.now();
-  let after: SortValues | undefined;
   let rows = 0;
   let bytes = 0;
   let sample: ExportRow[] = [];
-  for (;;) {
-    const hits = await completeSearch<ExportRow>(runtime.es, runtime.indices.alias, {
-      size: 2000,
-      query,
-      sort: EXPORT_SORT,
-      _source: { includes: [...DEFAULT_EXPORT_COLUMNS] },
-      track_total_hits: false,
-      ...(after === undefined ? {} : { search_after: after }),
-    });
+  for await (const hits of scanIndex<ExportRow>(runtime.es, runtime.indices.alias, {
+    pageSize: 2000,
+    query,
+    source: { includes: [...DEFAULT_EXPORT_COLUMNS] },
+  })) {
     const page = hits.map((hit) => hit._source ?? {});
     if (sample.length < 50_000) sample = sample.concat(page);
     bytes += Buffer.byteLength(serializers[format](page));
     rows += page.length;
-    after = sortValuesOf(hits.at(-1));
-    if (hits.length < 2000 || after === undefined || rows >= rowLimit) break;
+    if (rows >= rowLimit) break;
   }
   return { rows, seconds: (performance.now() - started) / 1000, bytes, sample };
 }

@@ -96,7 +96,7 @@ export function createServices(runtime: Runtime): AppServices {
         : { stripe: { client: runtime.stripe, config: runtime.config.stripe } }),
     }),
     usage: new UsageService(runtime.database.db),
-    exports: new ExportService(runtime.es, runtime.indices.alias),
+    exports: new ExportService(runtime.es, runtime.indices.alias, runtime.config.secrets.cursorSecret),
     datasets: new DatasetService(
       runtime.database.db,
       runtime.config.datasetsDir,

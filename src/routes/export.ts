@@ -3,17 +3,22 @@ import { Readable } from 'node:stream';
 import { requireEntitlement } from '../accounts/service.js';
 import { DEFAULT_EXPORT_COLUMNS, type ExportColumn } from '../export/columns.js';
 import { MEDIA_TYPES, type ExportFormat } from '../export/encoders.js';
-import type { ExportFilters, ExportService } from '../export/service.js';
+import type { ExportFilters, ExportPart, ExportService } from '../export/service.js';
 import type { AppContext } from '../http/state.js';
 import type { HandlerMap } from './index.js';
 import { principal, query } from './query.js';
 
-type ExportQuery = ExportFilters & { format: ExportFormat; part: number; columns?: ExportColumn[] };
+type ExportQuery = ExportFilters & {
+  format: ExportFormat;
+  part: number;
+  columns?: ExportColumn[];
+  cursor?: string;
+};
 
 export function exportHandlers(exports: ExportService, upgradeUrl: string): HandlerMap {
   return {
     exportJobs: async (ctx) => {
-      const { format, part, columns = DEFAULT_EXPORT_COLUMNS, ...filters } = query<ExportQuery>(ctx);
+      const { format, part, cursor, columns = DEFAULT_EXPORT_COLUMNS, ...filters } = query<ExportQuery>(ctx);
       if (columns.includes('description_text'))
         requireEntitlement(principal(ctx), 'export_descriptions', upgradeUrl);
       const opened = await exports.open({
@@ -21,17 +26,19 @@ export function exportHandlers(exports: ExportService, upgradeUrl: string): Hand
         format,
         part,
         columns,
+        ...(cursor === undefined ? {} : { cursor }),
         ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
       });
       // A client gone before the body started would otherwise leave the part charged in full.
       ctx.res.once('close', () => void opened.finish());
-      setPartHeaders(ctx, format, opened.part, opened.partCount);
+      setPartHeaders(ctx, format, opened);
       ctx.body = Readable.from(opened.body, { objectMode: false });
     },
   };
 }
 
-function setPartHeaders(ctx: AppContext, format: ExportFormat, part: number, partCount: number): void {
+function setPartHeaders(ctx: AppContext, format: ExportFormat, opened: ExportPart): void {
+  const { part, partCount, nextCursor } = opened;
   ctx.type = MEDIA_TYPES[format];
   ctx.set(
     'Content-Disposition',
@@ -39,9 +46,10 @@ function setPartHeaders(ctx: AppContext, format: ExportFormat, part: number, par
   );
   ctx.set('X-Export-Part', String(part));
   ctx.set('X-Export-Part-Count', String(partCount));
-  if (part < partCount) {
+  if (nextCursor !== undefined) {
     const next = new URLSearchParams(ctx.querystring);
     next.set('part', String(part + 1));
+    next.set('cursor', nextCursor);
     ctx.set('Link', `<${ctx.path}?${next.toString()}>; rel="next"`);
   }
 }

@@ -35,7 +35,8 @@ export async function completeSearchWithAggregations<T>(
   body: estypes.SearchRequest,
 ): Promise<{ hits: estypes.SearchHit<T>[]; aggregations: Record<string, estypes.AggregationsAggregate> }> {
   const response = await es.search<T>({
-    index,
+    // A point-in-time search names its index through the PIT, never in the path.
+    ...(body.pit === undefined ? { index } : {}),
     ...body,
     timeout: SEARCH_TIMEOUT,
     allow_partial_search_results: false,
@@ -53,6 +54,26 @@ export async function completeSearchWithAggregations<T>(
   const hits = (response.hits as estypes.SearchHitsMetadata<T> | undefined)?.hits ?? [];
   if (response.timed_out || response._shards.failed > 0) throw new UpstreamUnavailableError(2);
   return { hits, aggregations: response.aggregations ?? {} };
+}
+
+/** The number of matches seen by a point in time (the count API takes no PIT), under the same rule. */
+export async function completePitCount(
+  es: EsClient,
+  pit: estypes.SearchPointInTimeReference,
+  query: estypes.QueryDslQueryContainer,
+): Promise<number> {
+  const response = await es.search({
+    pit,
+    query,
+    size: 0,
+    track_total_hits: true,
+    timeout: SEARCH_TIMEOUT,
+    allow_partial_search_results: false,
+  });
+  const total = response.hits.total;
+  if (response.timed_out || response._shards.failed > 0 || total === undefined)
+    throw new UpstreamUnavailableError(2);
+  return typeof total === 'number' ? total : total.value;
 }
 
 /** A count under the same rule: a shard failure is a 503, never a low number. */

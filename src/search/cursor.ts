@@ -28,13 +28,55 @@ function sign(payload: string, secret: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');
 }
 
-/** Encodes the cursor for the page after `after`, bound to `hash`. */
-export function encodeCursor(after: SortValues, hash: string, secret: string): string {
-  const body: CursorBody = { v: 1, a: after, f: hash };
+/** A signed, opaque token carrying `body` (base64url JSON, a dot, the HMAC of the payload). */
+export function sealToken(body: object, secret: string): string {
   const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
   const token = `${payload}.${sign(payload, secret)}`;
   if (token.length > MAX_CURSOR_LENGTH) throw new Error('cursor exceeds 2048 characters');
   return token;
+}
+
+/**
+ * The body of a token this service sealed, once its signature checks out and `isBody` accepts it;
+ * 422 cursor_invalid for anything altered, truncated or foreign.
+ */
+export function openToken<T>(
+  token: string,
+  secret: string,
+  isBody: (value: unknown) => value is T,
+  loc: (string | number)[],
+): T {
+  const [payload, signature, extra] = token.split('.');
+  const invalid = (): ValidationFailedError =>
+    rejected('cursor_invalid', 'Cursor is not one this service issued (altered or truncated)', token, loc);
+  if (payload === undefined || signature === undefined || extra !== undefined) throw invalid();
+  const expected = Buffer.from(sign(payload, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!isBody(body)) throw invalid();
+  return body;
+}
+
+/** 422 cursor_mismatch: a genuine cursor presented with other parameters than it was issued for. */
+export function cursorMismatch(token: string, loc: (string | number)[]): ValidationFailedError {
+  return rejected(
+    'cursor_mismatch',
+    'Cursor belongs to a request with different parameters; start again without it',
+    token,
+    loc,
+  );
+}
+
+/** Encodes the cursor for the page after `after`, bound to `hash`. */
+export function encodeCursor(after: SortValues, hash: string, secret: string): string {
+  const body: CursorBody = { v: 1, a: after, f: hash };
+  return sealToken(body, secret);
 }
 
 function rejected(
@@ -53,39 +95,20 @@ export function decodeCursor(
   secret: string,
   loc: (string | number)[] = ['query', 'cursor'],
 ): SortValues {
-  const [payload, signature, extra] = token.split('.');
-  const invalid = (): ValidationFailedError =>
-    rejected('cursor_invalid', 'Cursor is not one this service issued (altered or truncated)', token, loc);
-  if (payload === undefined || signature === undefined || extra !== undefined) throw invalid();
-  const expected = Buffer.from(sign(payload, secret));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
-  let body: unknown;
-  try {
-    body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!isCursorBody(body)) throw invalid();
-  if (body.f !== hash) {
-    throw rejected(
-      'cursor_mismatch',
-      'Cursor belongs to a request with different parameters; start again without it',
-      token,
-      loc,
-    );
-  }
+  const body = openToken(token, secret, isCursorBody, loc);
+  if (body.f !== hash) throw cursorMismatch(token, loc);
   return body.a;
 }
 
 function isCursorBody(value: unknown): value is CursorBody {
   if (typeof value !== 'object' || value === null) return false;
   const body = value as Record<string, unknown>;
+  return body.v === 1 && typeof body.f === 'string' && isSortValues(body.a);
+}
+
+export function isSortValues(value: unknown): value is SortValues {
   return (
-    body.v === 1 &&
-    typeof body.f === 'string' &&
-    Array.isArray(body.a) &&
-    body.a.every((v) => v === null || typeof v === 'string' || typeof v === 'number')
+    Array.isArray(value) && value.every((v) => v === null || typeof v === 'string' || typeof v === 'number')
   );
 }
 
