@@ -133,6 +133,27 @@ function columnSchema(column: ExportColumn): SchemaElement[] {
   }
 }
 
+/**
+ * Free text, URLs and opaque keys: their min/max prune no row group for any real query, and
+ * computing them costs ~10% of encoding. Dates, booleans and coded values keep their statistics.
+ */
+const UNPRUNABLE: ReadonlySet<ExportColumn> = new Set<ExportColumn>([
+  'job_key',
+  'title',
+  'organization',
+  'url',
+  'source_endpoint',
+  'department',
+  'duplicate_group',
+  'derivations',
+  'description_text',
+]);
+
+/** Whether the Parquet writer computes a column's min/max statistics. */
+export function parquetStatistics(column: ExportColumn): boolean {
+  return !UNPRUNABLE.has(column);
+}
+
 export function parquetSchema(columns: readonly ExportColumn[]): SchemaElement[] {
   return [{ name: 'root', num_children: columns.length }, ...columns.flatMap(columnSchema)];
 }
