@@ -1,8 +1,9 @@
 /**
  * Monthly allowances (jobs delivered per billing period; no overage). A request reserves up to what
  * it could deliver with one conditional upsert — the row lock serializes an account's concurrent
- * reservations, so `used` can never pass the limit — then settles: what it delivered stays charged
- * (and goes into daily usage), the rest is given back. A failed request gives everything back, so
+ * reservations, so `used` can never pass the limit — and counts it in daily usage in the same
+ * statement; then settles: what it delivered stays charged, the rest is given back (to the period
+ * and to the day it was counted in). A failed request gives everything back, so
  * errors and partial answers cost nothing. A page that would cross the limit is truncated to what
  * was granted; at zero the request is refused with 402 before any work.
  */
@@ -72,6 +73,8 @@ interface Grant {
   used: string;
   allowance_limit: string;
   period_start: string;
+  /** The UTC day whose usage the grant was counted in (a refund goes back to the same day). */
+  day: string;
   resets_at: string;
 }
 
@@ -81,6 +84,7 @@ class AccountMeter implements Meter {
   private open = false;
   charged = 0;
   private periodStart: string | undefined;
+  private usageDay: string | undefined;
 
   constructor(
     private readonly db: Database,
@@ -90,17 +94,27 @@ class AccountMeter implements Meter {
 
   async reserve(want: number, options: { whole?: boolean } = {}): Promise<number> {
     // The plan's allowance applies from the first request after a plan change.
+    // What is granted counts as delivered in daily usage at once: a request that delivers it all
+    // (most do) then settles without another round trip; settle gives back only what was not.
     const grant = await this.db.one<Grant>(
-      `WITH period AS (${CURRENT_PERIOD_SQL})
-       INSERT INTO allowance_periods AS ap (account_id, period_start, period_end, allowance_limit, used, last_grant)
-       SELECT $1, start, stop, allowance, grant_of($2, allowance, $3), grant_of($2, allowance, $3) FROM period
-       ON CONFLICT (account_id, period_start) DO UPDATE SET
-         allowance_limit = GREATEST(EXCLUDED.allowance_limit, ap.used),
-         last_grant = grant_of($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used, $3),
-         used = ap.used + grant_of($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used, $3)
-       RETURNING last_grant::text AS granted, used::text AS used, allowance_limit::text AS allowance_limit,
-                 period_start::text AS period_start,
-                 to_char(period_end AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS resets_at`,
+      `WITH period AS (${CURRENT_PERIOD_SQL}),
+       grant_row AS (
+         INSERT INTO allowance_periods AS ap (account_id, period_start, period_end, allowance_limit, used, last_grant)
+         SELECT $1, start, stop, allowance, grant_of($2, allowance, $3), grant_of($2, allowance, $3) FROM period
+         ON CONFLICT (account_id, period_start) DO UPDATE SET
+           allowance_limit = GREATEST(EXCLUDED.allowance_limit, ap.used),
+           last_grant = grant_of($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used, $3),
+           used = ap.used + grant_of($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used, $3)
+         RETURNING last_grant, used, allowance_limit, period_start, period_end),
+       today AS (SELECT (now() AT TIME ZONE 'UTC')::date AS day),
+       counted AS (
+         INSERT INTO usage_daily (account_id, day, requests, jobs)
+         SELECT $1, today.day, 0, grant_row.last_grant FROM grant_row, today WHERE grant_row.last_grant > 0
+         ON CONFLICT (account_id, day) DO UPDATE SET jobs = usage_daily.jobs + EXCLUDED.jobs)
+       SELECT last_grant::text AS granted, used::text AS used, allowance_limit::text AS allowance_limit,
+              period_start::text AS period_start, today.day::text AS day,
+              to_char(period_end AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS resets_at
+         FROM grant_row, today`,
       [this.accountId, want, options.whole === true],
     );
     const granted = Number(grant.granted);
@@ -116,6 +130,7 @@ class AccountMeter implements Meter {
     this.reserved += granted;
     this.open = true;
     this.periodStart = grant.period_start;
+    this.usageDay = grant.day;
     return granted;
   }
 
@@ -125,15 +140,13 @@ class AccountMeter implements Meter {
     const refund = this.reserved - delivered;
     this.reserved = 0;
     this.charged += delivered;
-    if (this.periodStart === undefined) return;
+    if (this.periodStart === undefined || this.usageDay === undefined || refund <= 0) return;
     await this.db.none(
       `WITH refund AS (
          UPDATE allowance_periods SET used = used - $3
-          WHERE account_id = $1 AND period_start = $2::timestamptz AND $3 > 0)
-       INSERT INTO usage_daily (account_id, day, requests, jobs)
-       SELECT $1, (now() AT TIME ZONE 'UTC')::date, 0, $4 WHERE $4 > 0
-       ON CONFLICT (account_id, day) DO UPDATE SET jobs = usage_daily.jobs + EXCLUDED.jobs`,
-      [this.accountId, this.periodStart, refund, delivered],
+          WHERE account_id = $1 AND period_start = $2::timestamptz)
+       UPDATE usage_daily SET jobs = jobs - $3 WHERE account_id = $1 AND day = $4::date`,
+      [this.accountId, this.periodStart, refund, this.usageDay],
     );
   }
 }
