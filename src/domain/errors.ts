@@ -176,10 +176,7 @@ export class ClaimTokenNotFoundError extends ApiError {
 }
 
 export type GoneCode =
-  | 'claim_token_used'
-  | 'claim_token_expired'
-  | 'dataset_url_expired'
-  | 'export_cursor_expired';
+  'claim_token_used' | 'claim_token_expired' | 'dataset_url_expired' | 'export_cursor_expired';
 
 export class GoneError extends CodedError<GoneCode> {
   readonly status = 410;
