@@ -237,7 +237,11 @@ export class ExportService {
     while (left > 0) {
       const size = Math.min(WALK_PAGE, left);
       const hits = await this.page(pit, query, position, size, false);
-      const sorts = hits.map((hit) => sortValuesOf(hit) ?? []);
+      const sorts = hits.map((hit) => {
+        const sort = sortValuesOf(hit);
+        if (sort === undefined) throw new Error('A sorted point-in-time hit came back without sort values');
+        return sort;
+      });
       // The point in time holds the result still: fewer rows than counted is a failure, not an end.
       if (hits.length < size) throw new UpstreamUnavailableError(2);
       yield sorts;
