@@ -3,7 +3,7 @@
  * reader sees one ordered stream while the work behind it overlaps.
  */
 export async function* inOrder<T>(
-  tasks: AsyncIterable<() => Promise<T>>,
+  tasks: Iterable<() => Promise<T>> | AsyncIterable<() => Promise<T>>,
   concurrency: number,
 ): AsyncGenerator<T> {
   const running: Promise<T>[] = [];
