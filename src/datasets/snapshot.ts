@@ -13,7 +13,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { Database, Queryable } from '../db/database.js';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../export/columns.js';
 import { encode } from '../export/encoders.js';
-import { EXPORT_SORT, exportQuery } from '../export/service.js';
+import { exportQuery } from '../export/service.js';
 import { checkpointOf } from '../ledger/projector.js';
 import type { EsClient } from '../search/client.js';
 import { scanIndex } from '../search/indices.js';
@@ -69,7 +69,6 @@ export async function buildSnapshot(
     scanIndex<ExportRow>(deps.es, deps.index, {
       pageSize: PAGE,
       query: exportQuery({ status: 'open' }),
-      sort: EXPORT_SORT,
       source: { includes: [...SNAPSHOT_COLUMNS] },
     }),
   );

@@ -42,7 +42,7 @@ const WALK_PAGE = 10_000;
  */
 const FETCH_CONCURRENCY = 2;
 /** How long the point in time outlives the last request of its export. */
-export const PIT_KEEP_ALIVE_MINUTES = 15;
+const PIT_KEEP_ALIVE_MINUTES = 15;
 const KEEP_ALIVE = `${String(PIT_KEEP_ALIVE_MINUTES)}m`;
 
 export type ExportFilters = Pick<
@@ -77,7 +77,7 @@ export interface ExportPart {
 }
 
 /** Storage order within the point in time: a total order, so parts never overlap. */
-export const EXPORT_SORT: estypes.Sort = [{ _shard_doc: 'asc' }];
+const EXPORT_SORT: estypes.Sort = [{ _shard_doc: 'asc' }];
 
 /** The query of an export (pure, golden-tested). */
 export function exportQuery(filters: ExportFilters): estypes.QueryDslQueryContainer {
@@ -110,7 +110,7 @@ function isExportCursor(value: unknown): value is ExportCursor {
 }
 
 /** Binds a cursor to the rows it positions in: filters and part (the format does not change rows). */
-export function exportCursorHash(filters: ExportFilters, part: number): string {
+function exportCursorHash(filters: ExportFilters, part: number): string {
   return requestHash({ filters, part });
 }
 
@@ -134,7 +134,7 @@ export class ExportService {
 
   async open(request: ExportRequest): Promise<ExportPart> {
     const query = exportQuery(request.filters);
-    const resumed = request.cursor === undefined ? undefined : this.resume(request);
+    const resumed = this.resume(request);
     const pitId =
       resumed?.pit ?? (await this.es.openPointInTime({ index: this.index, keep_alive: KEEP_ALIVE })).id;
     const pit = { id: pitId, keep_alive: KEEP_ALIVE };
@@ -205,7 +205,10 @@ export class ExportService {
     };
   }
 
-  /** The cursor's point in time and position; 422 when it was issued for other filters or another part. */
+  /**
+   * The cursor's point in time and position (none without a cursor); 422 when it was issued for
+   * other filters or another part.
+   */
   private resume(request: ExportRequest): ExportCursor | undefined {
     if (request.cursor === undefined) return undefined;
     const cursor = openToken(request.cursor, this.cursorSecret, isExportCursor, CURSOR_LOC);
@@ -284,18 +287,16 @@ export class ExportService {
     finish: () => Promise<void>,
   ): AsyncGenerator<ExportRow[]> {
     const source = { includes: [...columns] };
-    async function* tasks(
-      read: (span: PageSpan) => Promise<estypes.SearchHit<ExportRow>[]>,
-    ): AsyncGenerator<() => Promise<estypes.SearchHit<ExportRow>[]>> {
+    const read = async (span: PageSpan): Promise<estypes.SearchHit<ExportRow>[]> => {
+      const hits = await this.page(pit, query, span.after, span.size, source);
+      if (hits.length < span.size) throw new UpstreamUnavailableError(2);
+      return hits;
+    };
+    async function* reads(): AsyncGenerator<() => Promise<estypes.SearchHit<ExportRow>[]>> {
       for await (const span of spans) yield () => read(span);
     }
     try {
-      const read = async (span: PageSpan): Promise<estypes.SearchHit<ExportRow>[]> => {
-        const hits = await this.page(pit, query, span.after, span.size, source);
-        if (hits.length < span.size) throw new UpstreamUnavailableError(2);
-        return hits;
-      };
-      for await (const hits of inOrder(tasks(read), FETCH_CONCURRENCY)) {
+      for await (const hits of inOrder(reads(), FETCH_CONCURRENCY)) {
         const batch = hits.map((hit) => hit._source ?? {});
         yield batch;
         // Counted once the consumer asked for more, i.e. after this batch was encoded and handed on.
