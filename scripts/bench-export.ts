@@ -12,7 +12,9 @@ import { csvCells, DEFAULT_EXPORT_COLUMNS, ndjsonObject, type ExportRow } from '
 import type { ExportFormat } from '../src/export/encoders.js';
 import { exportQuery, PART_ROWS } from '../src/export/service.js';
 import { createServices, openRuntime } from '../src/runtime.js';
+import { hitSource } from '../src/search/document.js';
 import { scanIndex } from '../src/search/indices.js';
+import { jobFetch } from '../src/search/job-query.js';
 import { benchEnv, startApi } from './lib/api-process.js';
 
 const { values } = parseArgs({
@@ -98,9 +100,9 @@ async function viaEs(format: 'ndjson' | 'csv'): Promise<Measured & { sample: Exp
   for await (const hits of scanIndex<ExportRow>(runtime.es, runtime.indices.alias, {
     pageSize: 2000,
     query,
-    source: { includes: [...DEFAULT_EXPORT_COLUMNS] },
+    fetch: jobFetch(false),
   })) {
-    const page = hits.map((hit) => hit._source ?? {});
+    const page = hits.map(hitSource);
     if (sample.length < 50_000) sample = sample.concat(page);
     bytes += Buffer.byteLength(serializers[format](page));
     rows += page.length;

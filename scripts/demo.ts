@@ -12,7 +12,7 @@ import { createServices, openRuntime } from '../src/runtime.js';
 import { createIngestDeps } from '../src/ingest/deps.js';
 import { catchUp, crawlBoards, registerBoard } from '../src/ingest/service.js';
 import { systemClock } from '../src/lib/clock.js';
-import { ensureJobsIndex } from '../src/search/indices.js';
+import { ensureJobsIndex, IncompatibleMappingsError, reindexJobs } from '../src/search/indices.js';
 import { serveDemoCorpus } from './lib/demo-corpus.js';
 import { devEnv, devStackDown, devStackUp } from './lib/dev.js';
 import { startFixtureServer } from './lib/fixture-server.js';
@@ -42,7 +42,12 @@ const fixtures = await startFixtureServer();
 let key: string;
 try {
   await migrate(runtime.database.db, config.postgres.schema);
-  await ensureJobsIndex(runtime.es, runtime.indices);
+  await ensureJobsIndex(runtime.es, runtime.indices).catch(async (error: unknown) => {
+    // A cached demo index from before a mapping change: the corpus is small, rebuild it here.
+    if (!(error instanceof IncompatibleMappingsError)) throw error;
+    log(`${error.message}: reindexing the demo corpus`);
+    await reindexJobs(runtime.es, runtime.indices, { deleteOld: true });
+  });
   const ids: string[] = [];
   for (const line of serveDemoCorpus(fixtures)) ids.push(await registerBoard(runtime.database.db, line));
   const ingest = createIngestDeps(runtime.database.db, config, systemClock, undefined, 0);

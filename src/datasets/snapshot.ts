@@ -16,7 +16,9 @@ import { encode } from '../export/encoders.js';
 import { exportQuery } from '../export/service.js';
 import { checkpointOf } from '../ledger/projector.js';
 import type { EsClient } from '../search/client.js';
+import { hitSource } from '../search/document.js';
 import { scanIndex } from '../search/indices.js';
+import { jobFetch } from '../search/job-query.js';
 
 /** Rows per Parquet part: a few hundred MB at most, so a download can be retried part by part. */
 export const SNAPSHOT_PART_ROWS = 250_000;
@@ -69,7 +71,7 @@ export async function buildSnapshot(
     scanIndex<ExportRow>(deps.es, deps.index, {
       pageSize: PAGE,
       query: exportQuery({ status: 'open' }),
-      source: { includes: [...SNAPSHOT_COLUMNS] },
+      fetch: jobFetch(SNAPSHOT_COLUMNS.includes('description_text')),
     }),
   );
   let parts: SnapshotPart[];
@@ -202,7 +204,7 @@ class RowSource {
           this.exhausted = true;
           return;
         }
-        this.carried = next.value.map((hit) => hit._source ?? {});
+        this.carried = next.value.map(hitSource);
       }
       const batch = this.carried.splice(0, limit - counted.rows);
       counted.rows += batch.length;

@@ -7,9 +7,8 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { UpstreamUnavailableError } from '../domain/errors.js';
 import type { EsClient } from '../search/client.js';
+import { DESCRIPTION_FIELD, documentFromHit, WHOLE_DOCUMENT } from '../search/document.js';
 import { jobEmbeddingText, type Embedder } from './service.js';
-
-type Source = Record<string, unknown> & { title?: string; organization?: string; description_text?: string };
 
 /** Embeds up to `batch` documents lacking a vector; returns how many were written. */
 export async function embedMissing(
@@ -18,10 +17,12 @@ export async function embedMissing(
   embedder: Embedder,
   batch: number,
 ): Promise<number> {
-  const response = await es.search<Source>({
+  const response = await es.search<Record<string, unknown>>({
     index,
     size: batch,
     version: true,
+    // The whole document: it is written back with its vector.
+    ...WHOLE_DOCUMENT,
     query: { bool: { must_not: [{ exists: { field: 'embedding' } }] } },
     sort: [{ first_seen: { order: 'desc' } }, { job_key: { order: 'asc' } }],
     timeout: '10s',
@@ -29,8 +30,9 @@ export async function embedMissing(
   if (response.timed_out || response._shards.failed > 0) throw new UpstreamUnavailableError(5);
   const hits = response.hits.hits.filter((hit) => hit._source !== undefined && hit._version !== undefined);
   if (hits.length === 0) return 0;
+  const documents = hits.map(documentFromHit);
   const vectors = await embedder.embed(
-    hits.map((hit) => jobEmbeddingText({ title: hit._source?.title ?? '', ...optionalText(hit._source) })),
+    documents.map((document) => jobEmbeddingText(embeddingInput(document))),
   );
   const operations: estypes.BulkRequest['operations'] = hits.flatMap((hit, at) => [
     {
@@ -41,16 +43,21 @@ export async function embedMissing(
         version_type: 'external_gte' as const,
       },
     },
-    { ...hit._source, embedding: vectors[at] },
+    { ...documents[at], embedding: vectors[at] },
   ]);
   const result = await es.bulk({ operations, timeout: '30s' });
   // A version conflict means a newer revision arrived: it will be picked up on the next pass.
   return result.items.filter((item) => item.index?.status === 200 || item.index?.status === 201).length;
 }
 
-function optionalText(source: Source | undefined): { organization?: string; description_text?: string } {
+function embeddingInput(document: Record<string, unknown>): Parameters<typeof jobEmbeddingText>[0] {
+  const text = (field: string): string | undefined =>
+    typeof document[field] === 'string' ? document[field] : undefined;
+  const organization = text('organization');
+  const description = text(DESCRIPTION_FIELD);
   return {
-    ...(typeof source?.organization === 'string' ? { organization: source.organization } : {}),
-    ...(typeof source?.description_text === 'string' ? { description_text: source.description_text } : {}),
+    title: text('title') ?? '',
+    ...(organization === undefined ? {} : { organization }),
+    ...(description === undefined ? {} : { description_text: description }),
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { SortValues } from '../search/cursor.js';
-import { filterClauses, jobSource } from '../search/job-query.js';
+import { filterClauses, jobFetch } from '../search/job-query.js';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -64,6 +64,6 @@ export function activeFeedSearch(
     query: activeFeedQuery(filters, window),
     sort: [{ first_seen: { order: 'asc' } }, { job_key: { order: 'asc' } }],
     ...(page.after === undefined ? {} : { search_after: page.after }),
-    _source: jobSource(page.includeDescription),
+    ...jobFetch(page.includeDescription),
   };
 }

@@ -10,6 +10,7 @@ import type { Job } from '../domain/job.js';
 import type { Clock } from '../lib/clock.js';
 import { completeCount, completeSearch, type EsClient } from '../search/client.js';
 import { decodeCursor, encodeCursor, requestHash, sortValuesOf } from '../search/cursor.js';
+import { hitSource } from '../search/document.js';
 import { metered, type Meter } from '../limits/allowance.js';
 import {
   activeFeedQuery,
@@ -75,7 +76,7 @@ export class ActiveFeed {
         }),
       );
       const page = hits.slice(0, size);
-      const jobs = page.flatMap((hit) => (hit._source === undefined ? [] : [hit._source]));
+      const jobs = page.map(hitSource);
       const last = sortValuesOf(page[page.length - 1]);
       const nextCursor = last === undefined ? request.cursor : encodeCursor(last, hash, this.cursorSecret);
       const result: ActiveFeedPage = {

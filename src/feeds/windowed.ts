@@ -8,7 +8,8 @@ import type { Job, StoredJob } from '../domain/job.js';
 import type { Clock } from '../lib/clock.js';
 import { completeSearch, type EsClient } from '../search/client.js';
 import { decodeCursor, encodeCursor, requestHash, sortValuesOf } from '../search/cursor.js';
-import { LISTED_JOB_FIELDS } from '../search/job-query.js';
+import { hitSource } from '../search/document.js';
+import { jobFetch } from '../search/job-query.js';
 import { metered, type Meter } from '../limits/allowance.js';
 
 export type TimeFrame = '1h' | '6h' | '24h' | '7d' | '31d';
@@ -70,10 +71,10 @@ export class WindowedFeeds {
         },
         sort: [{ closed_at: { order: 'asc' } }, { job_key: { order: 'asc' } }],
         ...(after === undefined ? {} : { search_after: after }),
-        _source: { includes: LISTED_JOB_FIELDS },
+        ...jobFetch(false),
       });
       const hits = found.slice(0, size);
-      const jobs = hits.flatMap((hit) => (hit._source === undefined ? [] : [hit._source]));
+      const jobs = hits.map(hitSource);
       const last = sortValuesOf(hits[hits.length - 1]);
       const more = found.length > size && last !== undefined;
       const result = { jobs, ...(more ? { nextCursor: encodeCursor(last, hash, this.cursorSecret) } : {}) };

@@ -3,6 +3,7 @@
  * only the index needs (title n-grams for the title grammar, geo points, has_salary, indexed_at).
  * Pure; the projector and the reindex path share it.
  */
+import type { estypes } from '@elastic/elasticsearch';
 import type { JobDocument } from '../domain/job.js';
 import type { StoredDocument } from '../ingest/lifecycle.js';
 
@@ -61,3 +62,49 @@ export function toIndexDocument(stored: StoredDocument, indexedAt: string): JobD
     indexed_at: indexedAt,
   };
 }
+
+/**
+ * What the index keeps outside `_source` (index-templates/jobs-mappings.json): the description as a
+ * stored field and the vector in doc values. A read asks for them only when it needs them.
+ */
+export const DESCRIPTION_FIELD = 'description_text';
+export const VECTOR_FIELD = 'embedding';
+
+function firstValue(hit: estypes.SearchHit, field: string): unknown {
+  const values: unknown = hit.fields?.[field];
+  return Array.isArray(values) ? (values as unknown[])[0] : undefined;
+}
+
+/**
+ * A hit's `_source` with its description (when the read asked for the stored field) put back: what
+ * every reader of jobs sees. Indices built before the description moved out of `_source` carry it
+ * inline, which reads the same.
+ */
+export function hitSource<T extends object>(hit: estypes.SearchHit<T>): T {
+  if (hit._source === undefined) throw new Error(`hit ${hit._id ?? '?'} has no _source`);
+  const description = firstValue(hit, DESCRIPTION_FIELD);
+  return typeof description === 'string' ? { ...hit._source, [DESCRIPTION_FIELD]: description } : hit._source;
+}
+
+/**
+ * The whole ES document back from a hit read with `WHOLE_DOCUMENT` (reindex, vector write-back):
+ * `_source`, the stored description, the vector from doc values, and the title n-grams recomputed.
+ */
+export function documentFromHit(hit: estypes.SearchHit<Record<string, unknown>>): Record<string, unknown> {
+  const source = hitSource<Record<string, unknown>>(hit);
+  const title = typeof source.title === 'string' ? source.title : '';
+  const vector = firstValue(hit, VECTOR_FIELD);
+  return {
+    ...source,
+    title_grams: titleTrigrams(title).join(' '),
+    title_short_grams: titleShortGrams(title),
+    ...(Array.isArray(vector) ? { [VECTOR_FIELD]: vector } : {}),
+  };
+}
+
+/** The read that gets a whole document back (see documentFromHit). */
+export const WHOLE_DOCUMENT: Pick<estypes.SearchRequest, '_source' | 'stored_fields' | 'docvalue_fields'> = {
+  _source: true,
+  stored_fields: [DESCRIPTION_FIELD],
+  docvalue_fields: [VECTOR_FIELD],
+};

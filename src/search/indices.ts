@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { errors, type estypes } from '@elastic/elasticsearch';
 import { UpstreamUnavailableError } from '../domain/errors.js';
 import type { EsClient } from './client.js';
+import { documentFromHit, WHOLE_DOCUMENT } from './document.js';
 
 const TEMPLATES_DIR = fileURLToPath(new URL('../../index-templates/', import.meta.url));
 
@@ -138,9 +139,16 @@ async function applyMappings(
     await es.indices.putMapping({ index, ...mappings });
   } catch (error) {
     if (!(error instanceof errors.ResponseError)) throw error;
-    throw new Error(
-      `The index template's mappings cannot be applied to ${index} in place (${error.message}); build a new generation with npm run reindex`,
-      { cause: error },
+    throw new IncompatibleMappingsError(index, error);
+  }
+}
+
+/** The live index cannot take the template's mappings in place: it needs a new generation. */
+export class IncompatibleMappingsError extends Error {
+  constructor(index: string, cause: errors.ResponseError) {
+    super(
+      `The index template's mappings cannot be applied to ${index} in place (${cause.message}); build a new generation with npm run reindex`,
+      { cause },
     );
   }
 }
@@ -252,8 +260,8 @@ export interface ScanOptions {
   query?: estypes.QueryDslQueryContainer;
   /** Default `_shard_doc` (storage order, the cheapest); any total order works. */
   sort?: estypes.Sort;
-  /** Default: the whole document. */
-  source?: estypes.SearchSourceConfig;
+  /** What each hit carries; default the whole document (WHOLE_DOCUMENT, read back with documentFromHit). */
+  fetch?: Pick<estypes.SearchRequest, '_source' | 'stored_fields' | 'docvalue_fields'>;
 }
 
 /**
@@ -278,7 +286,7 @@ export async function* scanIndex<T = Record<string, unknown>>(
         timeout: '30s',
         allow_partial_search_results: false,
         ...(options.query === undefined ? {} : { query: options.query }),
-        ...(options.source === undefined ? {} : { _source: options.source }),
+        ...(options.fetch ?? WHOLE_DOCUMENT),
         ...(searchAfter === undefined ? {} : { search_after: searchAfter }),
       });
       if (page.timed_out || page._shards.failed > 0) throw new UpstreamUnavailableError(5);
@@ -297,10 +305,11 @@ export async function* scanIndex<T = Record<string, unknown>>(
 async function bulkCopy(es: EsClient, index: string, hits: Hit[]): Promise<number> {
   const operations: estypes.BulkRequest['operations'] = [];
   for (const hit of hits) {
-    const revision = hit._source?.revision;
+    const document = documentFromHit(hit);
+    const revision = document.revision;
     const versioned =
       typeof revision === 'number' ? { version: revision, version_type: 'external_gte' as const } : {};
-    operations.push({ index: { _index: index, _id: hit._id, ...versioned } }, hit._source ?? {});
+    operations.push({ index: { _index: index, _id: hit._id, ...versioned } }, document);
   }
   const response = await es.bulk({ operations, refresh: false });
   let skipped = 0;

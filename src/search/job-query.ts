@@ -4,7 +4,7 @@
  * never query_string. Semantics follow the parameter descriptions of the OpenAPI document.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { foldCity } from './document.js';
+import { DESCRIPTION_FIELD, foldCity } from './document.js';
 import type { SortValues } from './cursor.js';
 import { ValidationFailedError } from '../domain/errors.js';
 import { compileTitleExpression, parseTitleExpression, TitleGrammarError } from './title-grammar.js';
@@ -76,12 +76,15 @@ export const PUBLIC_JOB_FIELDS = [
   'derivations',
 ] as const;
 
-/** What list responses carry unless descriptions were asked for. */
-export const LISTED_JOB_FIELDS = PUBLIC_JOB_FIELDS.filter((name) => name !== 'description_text');
-
-/** The `_source` of a job listing: every public member, the description only when asked for. */
-export function jobSource(includeDescription: boolean): estypes.SearchSourceConfig {
-  return { includes: includeDescription ? [...PUBLIC_JOB_FIELDS] : LISTED_JOB_FIELDS };
+/**
+ * What a job read fetches: `_source` whole (it holds only small members, so Elasticsearch passes it
+ * through unfiltered; presenters pick the public ones) and the stored description only when asked
+ * for. `hitSource` puts the two together.
+ */
+export function jobFetch(
+  includeDescription: boolean,
+): Pick<estypes.SearchRequest, '_source' | 'stored_fields'> {
+  return { _source: true, ...(includeDescription ? { stored_fields: [DESCRIPTION_FIELD] } : {}) };
 }
 
 const terms = (field: string, values: string[] | undefined): Query[] =>
@@ -237,6 +240,6 @@ export function pageRequest(
     query: { bool: { ...filterBool(f).bool, ...scoring } },
     sort: sortClauses(sort),
     ...(page.after === undefined ? {} : { search_after: page.after }),
-    _source: jobSource(page.includeDescription),
+    ...jobFetch(page.includeDescription),
   };
 }

@@ -9,7 +9,8 @@ import { metered, type Meter } from '../limits/allowance.js';
 import type { Job } from '../domain/job.js';
 import { completeSearch, completeSearchWithAggregations, type EsClient } from './client.js';
 import { decodeCursor, encodeCursor, requestHash, sortValuesOf, type SortValues } from './cursor.js';
-import { buildJobSearch, PUBLIC_JOB_FIELDS, type JobFilters } from './job-query.js';
+import { hitSource } from './document.js';
+import { buildJobSearch, jobFetch, type JobFilters } from './job-query.js';
 import type { Embedder } from '../embeddings/service.js';
 import {
   buildSemanticSearch,
@@ -83,7 +84,7 @@ export class JobSearchService {
           includeDescription: request.includeDescription,
         }),
       );
-      const jobs = hits.slice(0, size).map(toJob);
+      const jobs = hits.slice(0, size).map(hitSource);
       return { result: { jobs }, delivered: jobs.length };
     });
   }
@@ -157,7 +158,7 @@ export class JobSearchService {
       const shown = hits.slice(0, size);
       const last = sortValuesOf(shown[shown.length - 1]);
       const more = hits.length > size && page.paged && last !== undefined;
-      const jobs = shown.map(toJob);
+      const jobs = shown.map(hitSource);
       return {
         result: {
           page: { jobs, ...(more ? { nextCursor: encodeCursor(last, page.hash, this.cursorSecret) } : {}) },
@@ -174,7 +175,7 @@ export class JobSearchService {
     const hits = await this.run(
       buildJobSearch({ ...filters, status: 'open' }, { limit: size, includeDescription: false }),
     );
-    return hits.slice(0, size).map(toJob);
+    return hits.slice(0, size).map(hitSource);
   }
 
   /** One job with its description; jobs of unresolved companies only when asked for. */
@@ -196,11 +197,11 @@ export class JobSearchService {
           ],
         },
       },
-      _source: { includes: [...PUBLIC_JOB_FIELDS] },
+      ...jobFetch(true),
     });
     const hit = hits[0];
     if (hit === undefined) throw new NotFoundError(`No job ${jobKey}`);
-    return toJob(hit);
+    return hitSource(hit);
   }
 
   private run(body: estypes.SearchRequest): Promise<estypes.SearchHit<Job>[]> {
@@ -213,9 +214,4 @@ type FacetAggregations = Parameters<typeof facetBuckets>[1];
 interface SearchHits {
   hits: estypes.SearchHit<Job>[];
   aggregations: Record<string, estypes.AggregationsAggregate>;
-}
-
-function toJob(hit: estypes.SearchHit<Job>): Job {
-  if (hit._source === undefined) throw new Error(`hit ${hit._id ?? '?'} has no _source`);
-  return hit._source;
 }

@@ -5,7 +5,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { ValidationFailedError } from '../domain/errors.js';
 import type { SortValues } from './cursor.js';
-import { filterBool, jobSource, pageRequest, type JobFilters } from './job-query.js';
+import { filterBool, jobFetch, pageRequest, type JobFilters } from './job-query.js';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -172,6 +172,6 @@ export function buildSemanticSearch(
       num_candidates: Math.max(100, page.limit * 10),
       filter: filterBool({ ...filters, status: 'open' }),
     },
-    _source: jobSource(page.includeDescription),
+    ...jobFetch(page.includeDescription),
   };
 }

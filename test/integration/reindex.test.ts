@@ -1,10 +1,27 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import { currentIndex, ensureJobsIndex, indexNames, reindexJobs } from '../../src/search/indices.js';
+import { readFileSync } from 'node:fs';
+import type { estypes } from '@elastic/elasticsearch';
+import { hitSource, toIndexDocument } from '../../src/search/document.js';
+import {
+  currentIndex,
+  ensureJobsIndex,
+  IncompatibleMappingsError,
+  indexNames,
+  reindexJobs,
+} from '../../src/search/indices.js';
+import type { StoredJob } from '../../src/domain/job.js';
+import { jobFetch } from '../../src/search/job-query.js';
+import { compileTitleExpression, parseTitleExpression } from '../../src/search/title-grammar.js';
 import { testEnv } from './env.js';
 import { dropIndexFamily } from './indices.js';
 
 const DOCS = 3000;
+
+const template = JSON.parse(readFileSync('index-templates/jobs-mappings.json', 'utf8')) as {
+  template: { mappings: estypes.MappingTypeMapping };
+};
+const SOURCE_EXCLUDES = template.template.mappings._source?.excludes ?? [];
 
 function job(i: number, revision = 1): Record<string, unknown> {
   return {
@@ -119,7 +136,11 @@ describe('template evolution', () => {
       // An index from an older template: strict, without the city_keys field.
       await es.indices.create({
         index: names.indexName(1),
-        mappings: { dynamic: 'strict', properties: { job_key: { type: 'keyword' } } },
+        mappings: {
+          dynamic: 'strict',
+          _source: { excludes: [...SOURCE_EXCLUDES] },
+          properties: { job_key: { type: 'keyword' } },
+        },
         aliases: { [names.alias]: { is_write_index: true } },
       });
       expect(await ensureJobsIndex(es, names)).to.equal(names.indexName(1));
@@ -134,3 +155,116 @@ describe('template evolution', () => {
     }
   });
 });
+
+describe('documents outside _source across generations', () => {
+  it('moves an index from before the description left _source to a new generation, losing nothing', async function () {
+    this.timeout(120_000);
+    const { es } = testEnv().runtime;
+    const names = indexNames(
+      `${testEnv().config.elasticsearch.indexPrefix}-sx${randomBytes(2).toString('hex')}`,
+    );
+    const vector = Array.from({ length: 384 }, (_, i) => (i % 7) / 7 - 0.4);
+    const documents = [
+      {
+        ...toIndexDocument(stored('gh-sx-1', 'Senior C# Engineer', 'Ship the billing platform.'), NOW),
+        embedding: vector,
+      },
+      toIndexDocument(stored('gh-sx-2', 'QA Analyst', undefined), NOW),
+    ];
+    try {
+      // The previous generation's mappings: everything in _source, the description not stored.
+      const { _source: _excludes, properties = {}, ...rest } = template.template.mappings;
+      await es.indices.create({
+        index: names.indexName(1),
+        mappings: { ...rest, properties: { ...properties, description_text: { type: 'text' } } },
+        aliases: { [names.alias]: { is_write_index: true } },
+      });
+      await es.bulk({
+        refresh: true,
+        operations: documents.flatMap((document) => [
+          { index: { _index: names.alias, _id: document.job_key } },
+          document,
+        ]),
+      });
+      let refused: unknown;
+      await ensureJobsIndex(es, names).catch((error: unknown) => {
+        refused = error;
+      });
+      expect(refused).to.be.instanceOf(IncompatibleMappingsError);
+
+      const result = await reindexJobs(es, names, { deleteOld: true });
+      expect(result).to.include({ copied: 2, to: names.indexName(2) });
+      expect(await ensureJobsIndex(es, names)).to.equal(names.indexName(2));
+
+      // _source now holds none of the large members; a job read with the description gets it back.
+      const raw = await es.search<Record<string, unknown>>({ index: names.alias, sort: ['job_key'] });
+      for (const hit of raw.hits.hits) expect(hit._source).to.not.have.any.keys(...SOURCE_EXCLUDES);
+      const read = await es.search<Record<string, unknown>>({
+        index: names.alias,
+        sort: ['job_key'],
+        ...jobFetch(true),
+      });
+      expect(read.hits.hits.map((hit) => hitSource(hit).description_text)).to.deep.equal([
+        'Ship the billing platform.',
+        undefined,
+      ]);
+      // Still searchable by description, by title grammar (n-grams rebuilt) and by vector.
+      const byDescription = await es.search({
+        index: names.alias,
+        query: { match: { description_text: 'billing' } },
+      });
+      expect(byDescription.hits.hits.map((hit) => hit._id)).to.deep.equal(['gh-sx-1']);
+      for (const [expression, expected] of [
+        ['c#', ['gh-sx-1']],
+        ['qa', ['gh-sx-2']],
+        ['nior c# eng', ['gh-sx-1']],
+      ] as const) {
+        const found = await es.search({
+          index: names.alias,
+          query: compileTitleExpression(parseTitleExpression(expression)),
+        });
+        expect(
+          found.hits.hits.map((hit) => hit._id),
+          expression,
+        ).to.deep.equal([...expected]);
+      }
+      const nearest = await es.search({
+        index: names.alias,
+        knn: { field: 'embedding', query_vector: vector, k: 1, num_candidates: 10 },
+        docvalue_fields: ['embedding'],
+      });
+      expect(nearest.hits.hits.map((hit) => hit._id)).to.deep.equal(['gh-sx-1']);
+      const copied = nearest.hits.hits[0]?.fields?.embedding as number[][] | undefined;
+      expect(copied?.[0]?.length).to.equal(384);
+      copied?.[0]?.forEach((value, i) => expect(value).to.be.closeTo(vector[i] ?? 0, 1e-6));
+    } finally {
+      await dropIndexFamily(es, names);
+    }
+  });
+});
+
+const NOW = '2026-11-02T00:00:00.000Z';
+
+function stored(jobKey: string, title: string, description: string | undefined): StoredJob {
+  return {
+    job_key: jobKey,
+    title,
+    organization: 'Acme',
+    url: `https://boards.example/acme/${jobKey}`,
+    status: 'open',
+    first_seen: NOW,
+    source: 'greenhouse',
+    source_slug: 'acme',
+    source_endpoint: 'https://boards-api.greenhouse.io/v1/boards/acme/jobs',
+    directory_verified_at: NOW,
+    locations_derived: [],
+    remote_derived: false,
+    employment_type: ['FULL_TIME'],
+    skill_clusters: [],
+    ...(description === undefined ? {} : { description_text: description }),
+    native_id: jobKey,
+    company_resolved: true,
+    is_duplicate_representative: true,
+    revision: 1,
+  };
+}
