@@ -278,17 +278,21 @@ export async function* scanIndex<T = Record<string, unknown>>(
   let searchAfter: estypes.SortResults | undefined;
   try {
     for (;;) {
-      const page = await es.search<T>({
-        pit: { id: pitId, keep_alive: '5m' },
-        size: options.pageSize,
-        sort: options.sort ?? [{ _shard_doc: 'asc' }],
-        track_total_hits: false,
-        timeout: '30s',
-        allow_partial_search_results: false,
-        ...(options.query === undefined ? {} : { query: options.query }),
-        ...(options.fetch ?? WHOLE_DOCUMENT),
-        ...(searchAfter === undefined ? {} : { search_after: searchAfter }),
-      });
+      const page = await es.search<T>(
+        {
+          pit: { id: pitId, keep_alive: '5m' },
+          size: options.pageSize,
+          sort: options.sort ?? [{ _shard_doc: 'asc' }],
+          track_total_hits: false,
+          timeout: '30s',
+          allow_partial_search_results: false,
+          ...(options.query === undefined ? {} : { query: options.query }),
+          ...(options.fetch ?? WHOLE_DOCUMENT),
+          ...(searchAfter === undefined ? {} : { search_after: searchAfter }),
+        },
+        // The client waits a little longer than the server-side timeout, so a slow page is a timed-out answer.
+        { requestTimeout: 35_000 },
+      );
       if (page.timed_out || page._shards.failed > 0) throw new UpstreamUnavailableError(5);
       if (page.pit_id !== undefined) pitId = page.pit_id;
       const hits = page.hits.hits;
@@ -311,7 +315,8 @@ async function bulkCopy(es: EsClient, index: string, hits: Hit[]): Promise<numbe
       typeof revision === 'number' ? { version: revision, version_type: 'external_gte' as const } : {};
     operations.push({ index: { _index: index, _id: hit._id, ...versioned } }, document);
   }
-  const response = await es.bulk({ operations, refresh: false });
+  // Thousands of whole documents while the new generation merges: far beyond the API's deadline.
+  const response = await es.bulk({ operations, refresh: false, timeout: '2m' }, { requestTimeout: 130_000 });
   let skipped = 0;
   for (const item of response.items) {
     const result = item.index;
