@@ -79,7 +79,8 @@ export const PUBLIC_JOB_FIELDS = [
 /**
  * What a job read fetches: `_source` whole (it holds only small members, so Elasticsearch passes it
  * through unfiltered; presenters pick the public ones) and the stored description only when asked
- * for. `hitSource` puts the two together.
+ * for. `hitSource` puts the two together. An index from before the description left `_source`
+ * would hand it to every read: the API never serves one (ensureJobsIndex refuses its mappings).
  */
 export function jobFetch(
   includeDescription: boolean,
