@@ -26,6 +26,8 @@ const { values } = parseArgs({
   },
 });
 const jobs = Number(values.jobs);
+/** Timed requests per page (1 and 100) and filter set in the deep-page measurement. */
+const DEEP_ROUNDS = 10;
 const rounds = Number(values.rounds);
 const env = await benchEnv(values.prefix);
 const config = loadConfig(env);
@@ -140,13 +142,21 @@ try {
     const samples = { api: [] as number[], es: [] as number[] };
     for (let round = 0; round < rounds; round += 1) {
       const filters = queries[round % queries.length] ?? {};
-      samples.api.push((await viaApi(toQuery(filters, { limit: '100' }))).ms);
-      apiRequests += 1;
-      samples.es.push(await viaEs(buildJobSearch(filters, { limit: 100, includeDescription: false })));
+      const api = async (): Promise<void> => {
+        samples.api.push((await viaApi(toQuery(filters, { limit: '100' }))).ms);
+        apiRequests += 1;
+      };
+      const direct = async (): Promise<void> => {
+        samples.es.push(await viaEs(buildJobSearch(filters, { limit: 100, includeDescription: false })));
+      };
+      // Whichever runs second finds the query's data warm: take turns going first.
+      for (const step of round % 2 === 0 ? [api, direct] : [direct, api]) await step();
     }
     results.set(name, samples);
   }
-  // Deep pages: walk to page 100 (limit 100) and time page 1 against page 100, via API and ES.
+  // Deep pages: walk to page 100 (limit 100) once per filter set, then time page 1 against page 100
+  // (the cursor is stateless, so page 100 can be asked for again) via API and ES, several times each
+  // in alternating order: a single walk gives one noisy sample per page.
   const deep = {
     first: [] as number[],
     hundredth: [] as number[],
@@ -155,24 +165,29 @@ try {
   };
   for (const filters of [{ status: 'open' as const }, { q: 'engineer' }, { country: ['US'] }]) {
     let cursor: string | undefined;
-    for (let page = 1; page <= 100; page += 1) {
-      const result = await viaApi(
-        toQuery(filters, { limit: '100', ...(cursor === undefined ? {} : { cursor }) }),
-      );
+    for (let page = 1; page < 100 && (page === 1 || cursor !== undefined); page += 1) {
+      cursor = (await viaApi(toQuery(filters, { limit: '100', ...(cursor === undefined ? {} : { cursor }) })))
+        .cursor;
       apiRequests += 1;
-      if (page === 1) deep.first.push(result.ms);
-      if (page === 100) deep.hundredth.push(result.ms);
-      if (page === 99 && result.cursor !== undefined) {
-        // The bench reads the cursor's sort values itself to send the same page straight to ES.
-        const after = sortValuesOfCursor(result.cursor);
+    }
+    if (cursor === undefined) throw new Error(`fewer than 100 pages for ${JSON.stringify(filters)}`);
+    const deepCursor = cursor;
+    // The bench reads the cursor's sort values itself to send the same page straight to ES.
+    const after = sortValuesOfCursor(deepCursor);
+    const steps = [
+      async () => deep.first.push((await viaApi(toQuery(filters, { limit: '100' }))).ms),
+      async () =>
+        deep.hundredth.push((await viaApi(toQuery(filters, { limit: '100', cursor: deepCursor }))).ms),
+      async () =>
+        deep.esFirst.push(await viaEs(buildJobSearch(filters, { limit: 100, includeDescription: false }))),
+      async () =>
         deep.esHundredth.push(
           await viaEs(buildJobSearch(filters, { limit: 100, includeDescription: false, after })),
-        );
-      }
-      if (page === 1)
-        deep.esFirst.push(await viaEs(buildJobSearch(filters, { limit: 100, includeDescription: false })));
-      cursor = result.cursor;
-      if (cursor === undefined) break;
+        ),
+    ];
+    for (let round = 0; round < DEEP_ROUNDS; round += 1) {
+      for (const step of round % 2 === 0 ? steps : [...steps].reverse()) await step();
+      apiRequests += 2;
     }
   }
   const cpuMs = ((api.cpuSeconds() - cpuBefore) * 1000) / apiRequests;
