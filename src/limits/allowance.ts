@@ -5,7 +5,8 @@
  * statement; then settles: what it delivered stays charged, the rest is given back (to the period
  * and to the day it was counted in). A failed request gives everything back, so
  * errors and partial answers cost nothing. A page that would cross the limit is truncated to what
- * was granted; at zero the request is refused with 402 before any work.
+ * was granted; at zero the request is refused with 402 and delivers nothing (a search fetches its
+ * page while the reservation is in flight, and drops it).
  */
 import type { Principal } from '../accounts/service.js';
 import type { Database } from '../db/database.js';
@@ -35,6 +36,33 @@ export async function metered<T>(
   let delivered = 0;
   try {
     const outcome = await run(size);
+    delivered = outcome.delivered;
+    return outcome.result;
+  } finally {
+    await meter.settle(delivered);
+  }
+}
+
+/**
+ * `metered` for work that can start before the grant is known: `fetch(want)` runs while the
+ * reservation is in flight (the reservation's round trip hides behind it), then `finish` cuts what
+ * was fetched to the grant. Nothing reaches the caller before the grant; an exhausted allowance is
+ * still a 402 (the fetched result is dropped) and a failed fetch still refunds everything.
+ */
+export async function meteredAhead<F, T>(
+  meter: Meter | undefined,
+  want: number,
+  fetch: (want: number) => Promise<F>,
+  finish: (fetched: F, size: number) => { result: T; delivered: number },
+): Promise<T> {
+  if (meter === undefined) return finish(await fetch(want), want).result;
+  const fetching = fetch(want);
+  // Handled now: a fetch that fails while the reservation is pending must not be an unhandled rejection.
+  fetching.catch(() => undefined);
+  const size = await meter.reserve(want);
+  let delivered = 0;
+  try {
+    const outcome = finish(await fetching, size);
     delivered = outcome.delivered;
     return outcome.result;
   } finally {

@@ -5,7 +5,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { NotFoundError, NotImplementedError } from '../domain/errors.js';
-import { metered, type Meter } from '../limits/allowance.js';
+import { metered, meteredAhead, type Meter } from '../limits/allowance.js';
 import type { Job } from '../domain/job.js';
 import { completeSearch, completeSearchWithAggregations, type EsClient } from './client.js';
 import { decodeCursor, encodeCursor, requestHash, sortValuesOf, type SortValues } from './cursor.js';
@@ -136,8 +136,9 @@ export class JobSearchService {
   }
 
   /**
-   * The shared keyword page: resume from a cursor bound to `hash`, reserve the allowance, fetch one
-   * hit more than the page, and sign the position after its last job when more follow.
+   * The shared keyword page: resume from a cursor bound to `hash`, fetch one hit more than the page
+   * while the allowance is reserved, cut to the grant, and sign the position after its last job
+   * when more follow.
    */
   private async keywordPage(page: {
     hash: string;
@@ -152,21 +153,25 @@ export class JobSearchService {
       page.cursor === undefined
         ? undefined
         : decodeCursor(page.cursor, page.hash, this.cursorSecret, page.loc);
-    // A paid page may be truncated to what the allowance grants.
-    return metered(page.meter, page.limit, async (size) => {
-      const { hits, aggregations } = await page.run(size, resume);
-      const shown = hits.slice(0, size);
-      const last = sortValuesOf(shown[shown.length - 1]);
-      const more = hits.length > size && page.paged && last !== undefined;
-      const jobs = shown.map(hitSource);
-      return {
-        result: {
-          page: { jobs, ...(more ? { nextCursor: encodeCursor(last, page.hash, this.cursorSecret) } : {}) },
-          aggregations,
-        },
-        delivered: jobs.length,
-      };
-    });
+    // The page is fetched whole while the allowance is reserved, then cut to what was granted.
+    return meteredAhead(
+      page.meter,
+      page.limit,
+      (want) => page.run(want, resume),
+      ({ hits, aggregations }, size) => {
+        const shown = hits.slice(0, size);
+        const last = sortValuesOf(shown[shown.length - 1]);
+        const more = hits.length > size && page.paged && last !== undefined;
+        const jobs = shown.map(hitSource);
+        return {
+          result: {
+            page: { jobs, ...(more ? { nextCursor: encodeCursor(last, page.hash, this.cursorSecret) } : {}) },
+            aggregations,
+          },
+          delivered: jobs.length,
+        };
+      },
+    );
   }
 
   /** The keyless sample: open jobs only, newest first, never descriptions, never paged. */
