@@ -9,9 +9,8 @@ import { PUBLIC_JOB_FIELDS } from '../search/job-query.js';
 
 /** Exactly the public members, in the contract's order; absent members stay absent. */
 export function presentJob(job: Job): Record<string, unknown> {
-  const source: Record<string, unknown> = { ...job };
   const out: Record<string, unknown> = {};
-  for (const field of PUBLIC_JOB_FIELDS) if (source[field] !== undefined) out[field] = source[field];
+  for (const field of PUBLIC_JOB_FIELDS) if (job[field] !== undefined) out[field] = job[field];
   return out;
 }
 
