@@ -27,7 +27,7 @@ import {
   sortValuesOf,
   type SortValues,
 } from '../search/cursor.js';
-import { hitSource } from '../search/document.js';
+import { hitSource, type HitFetch } from '../search/document.js';
 import { filterBool, jobFetch, type JobFilters } from '../search/job-query.js';
 import type { ExportColumn, ExportRow } from './columns.js';
 import { encode, type ExportFormat } from './encoders.js';
@@ -38,7 +38,7 @@ const FETCH_PAGE = 2_000;
 /** Sort values per request while walking to a position (no _source: cheap). */
 const WALK_PAGE = 10_000;
 /** Sort values alone need no stored field at all (not even _id): a walk reads 5–7× faster. */
-const SORT_VALUES_ONLY = { _source: false, stored_fields: ['_none_'] };
+const SORT_VALUES_ONLY: HitFetch = { _source: false, stored_fields: ['_none_'] };
 /**
  * Pages read at once: Elasticsearch reads one page on one core; two in flight keep both of this
  * machine's cores busy while the current page is encoded.
@@ -316,7 +316,7 @@ export class ExportService {
     query: estypes.QueryDslQueryContainer,
     after: SortValues | undefined,
     size: number,
-    fetch: Pick<estypes.SearchRequest, '_source' | 'stored_fields'>,
+    fetch: HitFetch,
   ): Promise<estypes.SearchHit<ExportRow>[]> {
     return completeSearch<ExportRow>(this.es, this.index, {
       pit,

@@ -28,12 +28,17 @@ export async function completeSearch<T>(
   return (await completeSearchWithAggregations<T>(es, index, body)).hits;
 }
 
+export interface SearchHits<T> {
+  hits: estypes.SearchHit<T>[];
+  aggregations: Record<string, estypes.AggregationsAggregate>;
+}
+
 /** completeSearch, plus the aggregations the body asked for (facets). */
 export async function completeSearchWithAggregations<T>(
   es: EsClient,
   index: string,
   body: estypes.SearchRequest,
-): Promise<{ hits: estypes.SearchHit<T>[]; aggregations: Record<string, estypes.AggregationsAggregate> }> {
+): Promise<SearchHits<T>> {
   const response = await es.search<T>({
     // A point-in-time search names its index through the PIT, never in the path.
     ...(body.pit === undefined ? { index } : {}),

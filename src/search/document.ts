@@ -102,8 +102,11 @@ export function documentFromHit(hit: estypes.SearchHit<Record<string, unknown>>)
   };
 }
 
+/** What a read asks each hit to carry: `_source`, stored fields (the description), doc values (the vector). */
+export type HitFetch = Pick<estypes.SearchRequest, '_source' | 'stored_fields' | 'docvalue_fields'>;
+
 /** The read that gets a whole document back (see documentFromHit). */
-export const WHOLE_DOCUMENT: Pick<estypes.SearchRequest, '_source' | 'stored_fields' | 'docvalue_fields'> = {
+export const WHOLE_DOCUMENT: HitFetch = {
   _source: true,
   stored_fields: [DESCRIPTION_FIELD],
   docvalue_fields: [VECTOR_FIELD],

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { errors, type estypes } from '@elastic/elasticsearch';
 import { UpstreamUnavailableError } from '../domain/errors.js';
 import type { EsClient } from './client.js';
-import { documentFromHit, WHOLE_DOCUMENT } from './document.js';
+import { documentFromHit, WHOLE_DOCUMENT, type HitFetch } from './document.js';
 
 const TEMPLATES_DIR = fileURLToPath(new URL('../../index-templates/', import.meta.url));
 
@@ -258,10 +258,8 @@ type Hit = estypes.SearchHit<Record<string, unknown>>;
 export interface ScanOptions {
   pageSize: number;
   query?: estypes.QueryDslQueryContainer;
-  /** Default `_shard_doc` (storage order, the cheapest); any total order works. */
-  sort?: estypes.Sort;
   /** What each hit carries; default the whole document (WHOLE_DOCUMENT, read back with documentFromHit). */
-  fetch?: Pick<estypes.SearchRequest, '_source' | 'stored_fields' | 'docvalue_fields'>;
+  fetch?: HitFetch;
 }
 
 /**
@@ -282,7 +280,8 @@ export async function* scanIndex<T = Record<string, unknown>>(
         {
           pit: { id: pitId, keep_alive: '5m' },
           size: options.pageSize,
-          sort: options.sort ?? [{ _shard_doc: 'asc' }],
+          // Storage order: the cheapest total order.
+          sort: [{ _shard_doc: 'asc' }],
           track_total_hits: false,
           timeout: '30s',
           allow_partial_search_results: false,

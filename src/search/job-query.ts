@@ -4,7 +4,7 @@
  * never query_string. Semantics follow the parameter descriptions of the OpenAPI document.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { DESCRIPTION_FIELD, foldCity } from './document.js';
+import { DESCRIPTION_FIELD, foldCity, type HitFetch } from './document.js';
 import type { SortValues } from './cursor.js';
 import { ValidationFailedError } from '../domain/errors.js';
 import { compileTitleExpression, parseTitleExpression, TitleGrammarError } from './title-grammar.js';
@@ -82,9 +82,7 @@ export const PUBLIC_JOB_FIELDS = [
  * for. `hitSource` puts the two together. An index from before the description left `_source`
  * would hand it to every read: the API never serves one (ensureJobsIndex refuses its mappings).
  */
-export function jobFetch(
-  includeDescription: boolean,
-): Pick<estypes.SearchRequest, '_source' | 'stored_fields'> {
+export function jobFetch(includeDescription: boolean): HitFetch {
   return { _source: true, ...(includeDescription ? { stored_fields: [DESCRIPTION_FIELD] } : {}) };
 }
 

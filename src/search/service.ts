@@ -7,7 +7,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { NotFoundError, NotImplementedError } from '../domain/errors.js';
 import { metered, meteredAhead, type Meter } from '../limits/allowance.js';
 import type { Job } from '../domain/job.js';
-import { completeSearch, completeSearchWithAggregations, type EsClient } from './client.js';
+import { completeSearch, completeSearchWithAggregations, type EsClient, type SearchHits } from './client.js';
 import { decodeCursor, encodeCursor, requestHash, sortValuesOf, type SortValues } from './cursor.js';
 import { hitSource } from './document.js';
 import { buildJobSearch, jobFetch, type JobFilters } from './job-query.js';
@@ -99,16 +99,16 @@ export class JobSearchService {
       limit: request.evaluation ? Math.min(request.limit, PREVIEW_MAX) : request.limit,
       meter: request.evaluation ? undefined : request.meter,
       paged: !request.evaluation,
-      run: async (size, after) => ({
-        hits: await this.run(
+      run: (size, after) =>
+        completeSearchWithAggregations<Job>(
+          this.es,
+          this.index,
           buildJobSearch(request.filters, {
             limit: size,
             includeDescription: request.includeDescription,
             ...(after === undefined ? {} : { after }),
           }),
         ),
-        aggregations: {},
-      }),
     });
     return page;
   }
@@ -147,8 +147,8 @@ export class JobSearchService {
     limit: number;
     meter: Meter | undefined;
     paged: boolean;
-    run: (size: number, after: SortValues | undefined) => Promise<SearchHits>;
-  }): Promise<{ page: JobPage; aggregations: SearchHits['aggregations'] }> {
+    run: (size: number, after: SortValues | undefined) => Promise<SearchHits<Job>>;
+  }): Promise<{ page: JobPage; aggregations: SearchHits<Job>['aggregations'] }> {
     const resume =
       page.cursor === undefined
         ? undefined
@@ -215,8 +215,3 @@ export class JobSearchService {
 }
 
 type FacetAggregations = Parameters<typeof facetBuckets>[1];
-
-interface SearchHits {
-  hits: estypes.SearchHit<Job>[];
-  aggregations: Record<string, estypes.AggregationsAggregate>;
-}
