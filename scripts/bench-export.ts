@@ -6,10 +6,9 @@
  * time, as a plain point-in-time scan does, and serializing them in-process (no HTTP).
  */
 import { parseArgs } from 'node:util';
-import { stringify } from 'csv-stringify/sync';
 import { loadConfig } from '../src/config.js';
-import { csvCells, DEFAULT_EXPORT_COLUMNS, ndjsonObject, type ExportRow } from '../src/export/columns.js';
-import type { ExportFormat } from '../src/export/encoders.js';
+import { csvCells, DEFAULT_EXPORT_COLUMNS, type ExportRow } from '../src/export/columns.js';
+import { csvRecords, ndjsonLines, type ExportFormat } from '../src/export/encoders.js';
 import { exportQuery, PART_ROWS } from '../src/export/service.js';
 import { createServices, openRuntime } from '../src/runtime.js';
 import { hitSource } from '../src/search/document.js';
@@ -82,13 +81,8 @@ async function viaApi(format: ExportFormat, extra = '', rows = rowLimit): Promis
 }
 
 const serializers: Record<'ndjson' | 'csv', (rows: ExportRow[]) => string> = {
-  ndjson: (rows) =>
-    rows.map((row) => `${JSON.stringify(ndjsonObject(row, DEFAULT_EXPORT_COLUMNS))}\n`).join(''),
-  csv: (rows) =>
-    stringify(
-      rows.map((row) => csvCells(row, DEFAULT_EXPORT_COLUMNS)),
-      { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
-    ),
+  ndjson: (rows) => ndjsonLines(rows, DEFAULT_EXPORT_COLUMNS),
+  csv: (rows) => csvRecords(rows.map((row) => csvCells(row, DEFAULT_EXPORT_COLUMNS))),
 };
 
 /** Reads every row the way the export does (one point in time, storage order) and serializes each page in-process. */

