@@ -79,11 +79,13 @@ const MIX: Record<string, JobFilters[]> = {
   ],
 };
 
-function sortValuesOfCursor(cursor: string): SortValues {
+/** Where a cursor resumes: its sort values and, for a relevance walk, its point in time. */
+function positionOfCursor(cursor: string): { after: SortValues; pit?: string } {
   const body = JSON.parse(Buffer.from(cursor.split('.')[0] ?? '', 'base64url').toString('utf8')) as {
     a: SortValues;
+    p?: string;
   };
-  return body.a;
+  return { after: body.a, ...(body.p === undefined ? {} : { pit: body.p }) };
 }
 
 function percentile(samples: number[], p: number): number {
@@ -124,7 +126,8 @@ async function viaApi(query: string): Promise<{ ms: number; cursor?: string }> {
 async function viaEs(body: estypes.SearchRequest): Promise<number> {
   const started = performance.now();
   await es.search({
-    index: runtime.indices.alias,
+    // A point-in-time search names its index through the PIT.
+    ...(body.pit === undefined ? { index: runtime.indices.alias } : {}),
     ...body,
     timeout: '5s',
     allow_partial_search_results: false,
@@ -172,8 +175,9 @@ try {
     }
     if (cursor === undefined) throw new Error(`fewer than 100 pages for ${JSON.stringify(filters)}`);
     const deepCursor = cursor;
-    // The bench reads the cursor's sort values itself to send the same page straight to ES.
-    const after = sortValuesOfCursor(deepCursor);
+    // The bench reads the cursor's position itself to send the same page straight to ES (in the
+    // walk's point in time, as the API reads it, for relevance order).
+    const { after, pit } = positionOfCursor(deepCursor);
     const steps = [
       async () => deep.first.push((await viaApi(toQuery(filters, { limit: '100' }))).ms),
       async () =>
@@ -182,7 +186,10 @@ try {
         deep.esFirst.push(await viaEs(buildJobSearch(filters, { limit: 100, includeDescription: false }))),
       async () =>
         deep.esHundredth.push(
-          await viaEs(buildJobSearch(filters, { limit: 100, includeDescription: false, after })),
+          await viaEs({
+            ...buildJobSearch(filters, { limit: 100, includeDescription: false, after }),
+            ...(pit === undefined ? {} : { pit: { id: pit, keep_alive: '1m' } }),
+          }),
         ),
     ];
     for (let round = 0; round < DEEP_ROUNDS; round += 1) {

@@ -13,11 +13,11 @@
  * A part is charged as a whole before it streams; rows not delivered (a dropped connection) are
  * refunded.
  */
-import { errors as esErrors, type estypes } from '@elastic/elasticsearch';
+import type { estypes } from '@elastic/elasticsearch';
 import { GoneError, NotFoundError, UpstreamUnavailableError } from '../domain/errors.js';
 import type { Meter } from '../limits/allowance.js';
 import { inOrder } from '../lib/ordered.js';
-import { completePitCount, completeSearch, type EsClient } from '../search/client.js';
+import { completePitCount, completeSearch, isPitMissing, type EsClient } from '../search/client.js';
 import {
   cursorMismatch,
   isSortValues,
@@ -342,11 +342,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 
 /** A point in time that expired (or was released after the last part) is a 410, not a 503. */
 function expiredAsGone(error: unknown): unknown {
-  if (
-    error instanceof esErrors.ResponseError &&
-    error.statusCode === 404 &&
-    JSON.stringify(error.body).includes('search_context_missing_exception')
-  ) {
+  if (isPitMissing(error)) {
     return new GoneError(
       'export_cursor_expired',
       `This export's point in time has ended (${String(PIT_KEEP_ALIVE_MINUTES)} minutes after its last request, or once its last part was delivered); start again at part 1 without a cursor`,

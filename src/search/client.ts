@@ -1,4 +1,4 @@
-import { Client, type estypes } from '@elastic/elasticsearch';
+import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { UpstreamUnavailableError } from '../domain/errors.js';
 import type { Config } from '../config.js';
 
@@ -31,6 +31,8 @@ export async function completeSearch<T>(
 export interface SearchHits<T> {
   hits: estypes.SearchHit<T>[];
   aggregations: Record<string, estypes.AggregationsAggregate>;
+  /** A point-in-time search's id for the next request (Elasticsearch may change it). */
+  pitId?: string;
 }
 
 /** completeSearch, plus the aggregations the body asked for (facets). */
@@ -50,7 +52,11 @@ export async function completeSearchWithAggregations<T>(
   });
   const hits = response.hits.hits;
   if (response.timed_out || response._shards.failed > 0) throw new UpstreamUnavailableError(2);
-  return { hits, aggregations: response.aggregations ?? {} };
+  return {
+    hits,
+    aggregations: response.aggregations ?? {},
+    ...(response.pit_id === undefined ? {} : { pitId: response.pit_id }),
+  };
 }
 
 /** The number of matches seen by a point in time (the count API takes no PIT), under the same rule. */
@@ -82,4 +88,13 @@ export async function completeCount(
   const response = await es.count({ index, query }, { requestTimeout: 5000 });
   if (response._shards.failed > 0) throw new UpstreamUnavailableError(2);
   return response.count;
+}
+
+/** The point in time a request named has expired or was closed. */
+export function isPitMissing(error: unknown): boolean {
+  return (
+    error instanceof errors.ResponseError &&
+    error.statusCode === 404 &&
+    JSON.stringify(error.body).includes('search_context_missing_exception')
+  );
 }

@@ -15,6 +15,14 @@ interface CursorBody {
   a: SortValues;
   /** Hash of the normalized request the cursor belongs to. */
   f: string;
+  /** The point in time a relevance walk reads (absent: the live index). */
+  p?: string;
+}
+
+/** Where a cursor resumes: after these sort values, in this point in time when it names one. */
+export interface CursorPosition {
+  after: SortValues;
+  pit?: string;
 }
 
 export const MAX_CURSOR_LENGTH = 2048;
@@ -73,9 +81,9 @@ export function cursorMismatch(token: string, loc: (string | number)[]): Validat
   );
 }
 
-/** Encodes the cursor for the page after `after`, bound to `hash`. */
-export function encodeCursor(after: SortValues, hash: string, secret: string): string {
-  const body: CursorBody = { v: 1, a: after, f: hash };
+/** Encodes the cursor for the page after `after` (in point in time `pit`), bound to `hash`. */
+export function encodeCursor(after: SortValues, hash: string, secret: string, pit?: string): string {
+  const body: CursorBody = { v: 1, a: after, f: hash, ...(pit === undefined ? {} : { p: pit }) };
   return sealToken(body, secret);
 }
 
@@ -95,15 +103,30 @@ export function decodeCursor(
   secret: string,
   loc: (string | number)[] = ['query', 'cursor'],
 ): SortValues {
+  return decodePosition(token, hash, secret, loc).after;
+}
+
+/** decodeCursor, with the point in time the cursor's walk reads (if any). */
+export function decodePosition(
+  token: string,
+  hash: string,
+  secret: string,
+  loc: (string | number)[],
+): CursorPosition {
   const body = openToken(token, secret, isCursorBody, loc);
   if (body.f !== hash) throw cursorMismatch(token, loc);
-  return body.a;
+  return { after: body.a, ...(body.p === undefined ? {} : { pit: body.p }) };
 }
 
 function isCursorBody(value: unknown): value is CursorBody {
   if (typeof value !== 'object' || value === null) return false;
   const body = value as Record<string, unknown>;
-  return body.v === 1 && typeof body.f === 'string' && isSortValues(body.a);
+  return (
+    body.v === 1 &&
+    typeof body.f === 'string' &&
+    isSortValues(body.a) &&
+    (body.p === undefined || typeof body.p === 'string')
+  );
 }
 
 export function isSortValues(value: unknown): value is SortValues {

@@ -7,10 +7,23 @@ import type { estypes } from '@elastic/elasticsearch';
 import { NotFoundError, NotImplementedError } from '../domain/errors.js';
 import { metered, meteredAhead, type Meter } from '../limits/allowance.js';
 import type { Job } from '../domain/job.js';
-import { completeSearch, completeSearchWithAggregations, type EsClient, type SearchHits } from './client.js';
-import { decodeCursor, encodeCursor, requestHash, sortValuesOf, type SortValues } from './cursor.js';
+import {
+  completeSearch,
+  completeSearchWithAggregations,
+  isPitMissing,
+  type EsClient,
+  type SearchHits,
+} from './client.js';
+import {
+  decodePosition,
+  encodeCursor,
+  requestHash,
+  sortValuesOf,
+  type CursorPosition,
+  type SortValues,
+} from './cursor.js';
 import { hitSource } from './document.js';
-import { buildJobSearch, jobFetch, type JobFilters } from './job-query.js';
+import { buildJobSearch, jobFetch, sortOf, type JobFilters, type JobSort } from './job-query.js';
 import type { Embedder } from '../embeddings/service.js';
 import {
   buildSemanticSearch,
@@ -20,9 +33,12 @@ import {
   type FacetBucket,
   type TypedFilters,
   type TypedSearch,
+  typedSort,
 } from './typed-query.js';
 
 export const PREVIEW_MAX = 10;
+/** How long a relevance walk's point in time outlives its last page request. */
+const WALK_KEEP_ALIVE = '1m';
 
 export interface JobPage {
   jobs: Job[];
@@ -99,16 +115,13 @@ export class JobSearchService {
       limit: request.evaluation ? Math.min(request.limit, PREVIEW_MAX) : request.limit,
       meter: request.evaluation ? undefined : request.meter,
       paged: !request.evaluation,
-      run: (size, after) =>
-        completeSearchWithAggregations<Job>(
-          this.es,
-          this.index,
-          buildJobSearch(request.filters, {
-            limit: size,
-            includeDescription: request.includeDescription,
-            ...(after === undefined ? {} : { after }),
-          }),
-        ),
+      sort: sortOf(request.filters),
+      body: (size, after) =>
+        buildJobSearch(request.filters, {
+          limit: size,
+          includeDescription: request.includeDescription,
+          ...(after === undefined ? {} : { after }),
+        }),
     });
     return page;
   }
@@ -124,12 +137,9 @@ export class JobSearchService {
       limit,
       meter,
       paged: true,
-      run: (size, after) =>
-        completeSearchWithAggregations<Job>(
-          this.es,
-          this.index,
-          buildTypedSearch(bound, { limit: size, ...(after === undefined ? {} : { after }) }),
-        ),
+      sort: typedSort(bound),
+      body: (size, after) =>
+        buildTypedSearch(bound, { limit: size, ...(after === undefined ? {} : { after }) }),
     });
     if (bound.facets === undefined) return page;
     return { ...page, facets: facetBuckets(bound.facets, aggregations as FacetAggregations) };
@@ -147,31 +157,80 @@ export class JobSearchService {
     limit: number;
     meter: Meter | undefined;
     paged: boolean;
-    run: (size: number, after: SortValues | undefined) => Promise<SearchHits<Job>>;
+    sort: JobSort;
+    body: (size: number, after: SortValues | undefined) => estypes.SearchRequest;
   }): Promise<{ page: JobPage; aggregations: SearchHits<Job>['aggregations'] }> {
-    const resume =
+    const position =
       page.cursor === undefined
         ? undefined
-        : decodeCursor(page.cursor, page.hash, this.cursorSecret, page.loc);
+        : decodePosition(page.cursor, page.hash, this.cursorSecret, page.loc);
+    const walk = page.paged && page.sort === 'relevance';
     // The page is fetched whole while the allowance is reserved, then cut to what was granted.
     return meteredAhead(
       page.meter,
       page.limit,
-      (want) => page.run(want, resume),
-      ({ hits, aggregations }, size) => {
+      (want) => this.walkPage((after) => page.body(want, after), walk, position),
+      ({ hits, aggregations, pitId }, size) => {
         const shown = hits.slice(0, size);
         const last = sortValuesOf(shown[shown.length - 1]);
         const more = hits.length > size && page.paged && last !== undefined;
+        if (!more && pitId !== undefined) this.release(pitId);
         const jobs = shown.map(hitSource);
         return {
           result: {
-            page: { jobs, ...(more ? { nextCursor: encodeCursor(last, page.hash, this.cursorSecret) } : {}) },
+            page: {
+              jobs,
+              ...(more ? { nextCursor: encodeCursor(last, page.hash, this.cursorSecret, pitId) } : {}),
+            },
             aggregations,
           },
           delivered: jobs.length,
         };
       },
     );
+  }
+
+  /**
+   * A page of a keyword search. Relevance scores follow the index statistics, which every write and
+   * every segment merge moves, so a relevance walk on the live index repeats and skips jobs across
+   * pages. It reads one point in time instead: opened by its first page, named by its cursors,
+   * released by its last page (or left to expire WALK_KEEP_ALIVE after the last request). A cursor
+   * whose point in time has expired goes on over the live index. Newest-first order needs none:
+   * first_seen never changes, so the position holds whatever is written.
+   */
+  private async walkPage(
+    build: (after: SortValues | undefined) => estypes.SearchRequest,
+    relevance: boolean,
+    position: CursorPosition | undefined,
+  ): Promise<SearchHits<Job>> {
+    const body = build(position?.after);
+    if (!relevance || (position !== undefined && position.pit === undefined))
+      return completeSearchWithAggregations<Job>(this.es, this.index, body);
+    const opened = position?.pit === undefined;
+    const id =
+      position?.pit ?? (await this.es.openPointInTime({ index: this.index, keep_alive: WALK_KEEP_ALIVE })).id;
+    try {
+      return await completeSearchWithAggregations<Job>(this.es, this.index, {
+        ...body,
+        pit: { id, keep_alive: WALK_KEEP_ALIVE },
+      });
+    } catch (error) {
+      if (opened) this.release(id);
+      if (position === undefined || !isPitMissing(error)) throw error;
+      // A point-in-time hit carries one sort value more (the implicit _shard_doc tiebreaker); the
+      // live index takes the declared sort's values only.
+      const declared = Array.isArray(body.sort) ? body.sort.length : 1;
+      return completeSearchWithAggregations<Job>(
+        this.es,
+        this.index,
+        build(position.after.slice(0, declared)),
+      );
+    }
+  }
+
+  /** Ends a walk's point in time now rather than at its keep-alive; nobody waits for it. */
+  private release(id: string): void {
+    this.es.closePointInTime({ id }).catch(() => undefined);
   }
 
   /** The keyless sample: open jobs only, newest first, never descriptions, never paged. */

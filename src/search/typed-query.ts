@@ -5,7 +5,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { ValidationFailedError } from '../domain/errors.js';
 import type { SortValues } from './cursor.js';
-import { filterBool, jobFetch, pageRequest, type JobFilters } from './job-query.js';
+import { filterBool, jobFetch, pageRequest, type JobFilters, type JobSort } from './job-query.js';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -102,22 +102,21 @@ export function keywordQuery(node: KeywordNode): Query {
   return { multi_match: { query: node.phrase, fields, type: 'phrase' } };
 }
 
+/** A tree ranks by relevance (recency breaks ties); filters alone list newest first. */
+export function typedSort(request: TypedSearch): JobSort {
+  return request.query === undefined ? 'newest' : 'relevance';
+}
+
 export function buildTypedSearch(
   request: TypedSearch,
   page: { limit: number; after?: SortValues },
 ): estypes.SearchRequest {
   const tree = request.query === undefined ? undefined : keywordQuery(request.query);
   return {
-    // A tree ranks by relevance (recency breaks ties); filters alone list newest first.
-    ...pageRequest(
-      request.filters ?? {},
-      tree === undefined ? {} : { must: [tree] },
-      tree === undefined ? 'newest' : 'relevance',
-      {
-        ...page,
-        includeDescription: request.include_description,
-      },
-    ),
+    ...pageRequest(request.filters ?? {}, tree === undefined ? {} : { must: [tree] }, typedSort(request), {
+      ...page,
+      includeDescription: request.include_description,
+    }),
     // Facets count the whole matching set, so every page of a faceted search carries the same counts.
     ...(request.facets === undefined ? {} : { aggs: facetAggregations(request.facets) }),
   };

@@ -47,7 +47,12 @@ describe('cursor walk over more than 10,000 hits', function () {
     await dropIndexFamily(es, names);
   });
 
-  async function walk(query: string, sizes: number[]): Promise<string[]> {
+  /** Every job of a search, page by page; `between` runs after each page (its number from 1). */
+  async function walk(
+    query: string,
+    sizes: number[],
+    between: (page: number, seen: string[]) => Promise<void> = () => Promise.resolve(),
+  ): Promise<string[]> {
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 10_000; page += 1) {
@@ -62,6 +67,7 @@ describe('cursor walk over more than 10,000 hits', function () {
       seen.push(...body.data.map((job) => job.job_key));
       cursor = body.next_cursor;
       if (cursor === undefined) return seen;
+      await between(page + 1, seen);
     }
     throw new Error('walk did not end');
   }
@@ -84,5 +90,69 @@ describe('cursor walk over more than 10,000 hits', function () {
     const seen = await walk('q=engineer', [500, 73, 1000]);
     expect(seen).to.have.length(expected);
     expect(new Set(seen).size).to.equal(expected);
+  });
+
+  // Scores depend on index statistics, which every write and every merge changes: a relevance walk
+  // on the live index repeats and skips jobs. It reads one point in time instead.
+  it('keeps a relevance walk on one view while jobs are written, deleted and merged away between pages', async () => {
+    const { es } = testEnv().runtime;
+    const engineer = { match: { title: { query: 'engineer', operator: 'and' as const } } };
+    const before = await es.search<{ job_key: string }>({
+      index: names.alias,
+      query: engineer,
+      size: 10_000,
+      _source: ['job_key'],
+    });
+    const expected = before.hits.hits.map((hit) => hit._source?.job_key ?? '');
+    const seen = await walk('q=engineer', [300, 41, 700], async (page, sofar) => {
+      if (page > 3) return;
+      // Jobs that would rank first, one that is gone, and segments merged (statistics without deletes).
+      const operations = Array.from({ length: 50 }, (_, i) => {
+        const stored = storedJob(`walk_added_${String(page)}_${String(i)}`, {
+          native_id: `added-${String(page)}-${String(i)}`,
+          title: 'Engineer Engineer Engineer',
+          first_seen: '2026-03-01T00:00:00.000Z',
+        });
+        return [
+          { index: { _index: names.alias, _id: stored.job_key } },
+          toIndexDocument(stored, '2026-01-01T00:00:00.000Z'),
+        ];
+      }).flat();
+      expect((await es.bulk({ operations, refresh: true })).errors).to.equal(false);
+      const unseen = expected.filter((jobKey) => !sofar.includes(jobKey)).slice(0, 200);
+      const deletes = unseen.map((jobKey) => ({ delete: { _index: names.alias, _id: jobKey } }));
+      expect((await es.bulk({ operations: deletes, refresh: true })).errors).to.equal(false);
+      await es.indices.forcemerge({ index: names.alias, max_num_segments: 1 });
+      await es.indices.refresh({ index: names.alias });
+    });
+    expect(seen).to.have.length(expected.length);
+    expect(new Set(seen).size).to.equal(expected.length);
+    expect(seen).to.have.members(expected);
+  });
+
+  it('goes on over the live index when a relevance walk resumes after its point in time ended', async () => {
+    const { es } = testEnv().runtime;
+    const first = await call(
+      `/v1/jobs/search?q=analyst&limit=100`,
+      { headers: { 'X-API-Key': key } },
+      baseUrl,
+    );
+    const { data, next_cursor: cursor } = first.body as { data: { job_key: string }[]; next_cursor?: string };
+    expect(cursor).to.be.a('string');
+    // The cursor's payload is ours to read in a test: close the point in time it names.
+    const payload = JSON.parse(Buffer.from(String(cursor).split('.')[0] ?? '', 'base64url').toString()) as {
+      p?: string;
+    };
+    expect(payload.p).to.be.a('string');
+    await es.closePointInTime({ id: String(payload.p) });
+    const next = await call(
+      `/v1/jobs/search?q=analyst&limit=100&cursor=${encodeURIComponent(String(cursor))}`,
+      { headers: { 'X-API-Key': key } },
+      baseUrl,
+    );
+    expect(next.status, JSON.stringify(next.body)).to.equal(200);
+    const rest = (next.body as { data: { job_key: string }[] }).data.map((job) => job.job_key);
+    expect(rest).to.have.length(100);
+    expect(rest.filter((jobKey) => data.some((job) => job.job_key === jobKey))).to.deep.equal([]);
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ValidationFailedError } from '../../src/domain/errors.js';
-import { decodeCursor, encodeCursor, requestHash } from '../../src/search/cursor.js';
+import { decodeCursor, decodePosition, encodeCursor, requestHash } from '../../src/search/cursor.js';
 
 const SECRET = 's'.repeat(32);
 
@@ -25,6 +25,23 @@ describe('signed keyset cursors', () => {
       'greenhouse_abc',
     ]);
     expect(token.length).to.be.lessThan(2048);
+  });
+
+  it('carries the point in time of a relevance walk, signed with the position', () => {
+    const pit = 'iM-bBAEPYmVuY2gtaW5nZXN0LXY1FlJ2OVl3WTZDVFdHVjNNQ1NXSjE2dHcA'.repeat(3);
+    const token = encodeCursor([3.25, 1767225600000, 'lever_x'], hash, SECRET, pit);
+    expect(decodePosition(token, hash, SECRET, ['query', 'cursor'])).to.deep.equal({
+      after: [3.25, 1767225600000, 'lever_x'],
+      pit,
+    });
+    expect(
+      decodePosition(encodeCursor([1, 'k'], hash, SECRET), hash, SECRET, ['query', 'cursor']),
+    ).to.deep.equal({
+      after: [1, 'k'],
+    });
+    const [, signature] = token.split('.');
+    const moved = `${Buffer.from(JSON.stringify({ v: 1, a: [3.25, 1767225600000, 'lever_x'], f: hash, p: 'other' })).toString('base64url')}.${signature ?? ''}`;
+    expect(typeOf(() => decodePosition(moved, hash, SECRET, ['query', 'cursor']))).to.equal('cursor_invalid');
   });
 
   it('fails closed when the filters drift', () => {
