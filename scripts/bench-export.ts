@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { csvCells, DEFAULT_EXPORT_COLUMNS, type ExportRow } from '../src/export/columns.js';
-import { csvRecords, ndjsonLines, type ExportFormat } from '../src/export/encoders.js';
+import { csvRecords, EXPORT_FORMATS, ndjsonLines, type ExportFormat } from '../src/export/encoders.js';
 import { exportQuery, PART_ROWS } from '../src/export/service.js';
 import { createServices, openRuntime } from '../src/runtime.js';
 import { hitSource } from '../src/search/document.js';
@@ -23,10 +23,18 @@ const { values } = parseArgs({
     parts: { type: 'string', default: '0' },
     // Parquet is one artifact of the whole result; a source filter bounds it (e.g. --parquet-source lever).
     'parquet-source': { type: 'string', default: '' },
+    formats: { type: 'string', default: 'ndjson,csv,parquet' },
+    // Flags for the API process, space-separated (e.g. --node-flags="--max-semi-space-size=16").
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const maxParts = Number(values.parts);
 const parquetSource = values['parquet-source'];
+const formats = new Set(values.formats.split(','));
+for (const format of formats)
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format))
+    throw new Error(`--formats: ${format} is not one of ${EXPORT_FORMATS.join(', ')}`);
+const nodeFlags = values['node-flags'].split(' ').filter((flag) => flag !== '');
 const env = await benchEnv(values.prefix);
 const runtime = openRuntime(loadConfig(env));
 const filters = { status: 'all' as const };
@@ -56,7 +64,7 @@ const rowLimit = Math.min(total, partLimit * PART_ROWS);
 
 async function viaApi(format: ExportFormat, extra = '', rows = rowLimit): Promise<Measured> {
   await resetAllowance();
-  const api = await startApi(env);
+  const api = await startApi(env, nodeFlags);
   try {
     const started = performance.now();
     let bytes = 0;
@@ -127,7 +135,7 @@ try {
     `bench:export — corpus ${total.toLocaleString('en-US')} rows (${values.prefix}, status=all, default columns); ` +
       `CSV/NDJSON and ceilings over the first ${rowLimit.toLocaleString('en-US')} rows`,
   ];
-  for (const format of ['ndjson', 'csv'] as const) {
+  for (const format of (['ndjson', 'csv'] as const).filter((f) => formats.has(f))) {
     const es = await viaEs(format);
     const raw = rawSerialization(format, es.sample);
     const api = await viaApi(format);
@@ -137,20 +145,22 @@ try {
       `         raw serialization   ${fmt(raw)}  → API/raw ${(rate(api) / rate(raw)).toFixed(2)}x`,
     );
   }
-  const parquetQuery = exportQuery({
-    ...filters,
-    ...(parquetSource === '' ? {} : { source: [parquetSource] }),
-  });
-  const parquetRows = (await runtime.es.count({ index: runtime.indices.alias, query: parquetQuery })).count;
-  const parquet = await viaApi(
-    'parquet',
-    parquetSource === '' ? '' : `&source=${parquetSource}`,
-    parquetRows,
-  );
-  lines.push(
-    `parquet  API ${fmt(parquet)}  peak RSS ${(parquet.peakRssMb ?? 0).toFixed(0)} MB  ${parquet.seconds.toFixed(1)} s ` +
-      `(one artifact, ${parquetRows.toLocaleString('en-US')} rows${parquetSource === '' ? '' : `, source=${parquetSource}`})`,
-  );
+  if (formats.has('parquet')) {
+    const parquetQuery = exportQuery({
+      ...filters,
+      ...(parquetSource === '' ? {} : { source: [parquetSource] }),
+    });
+    const parquetRows = (await runtime.es.count({ index: runtime.indices.alias, query: parquetQuery })).count;
+    const parquet = await viaApi(
+      'parquet',
+      parquetSource === '' ? '' : `&source=${parquetSource}`,
+      parquetRows,
+    );
+    lines.push(
+      `parquet  API ${fmt(parquet)}  peak RSS ${(parquet.peakRssMb ?? 0).toFixed(0)} MB  ${parquet.seconds.toFixed(1)} s ` +
+        `(one artifact, ${parquetRows.toLocaleString('en-US')} rows${parquetSource === '' ? '' : `, source=${parquetSource}`})`,
+    );
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
   await runtime.close();

@@ -30,10 +30,14 @@ export interface ApiProcess {
   stop(): void;
 }
 
-export async function startApi(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
+/** `nodeFlags`: V8/Node flags for the API process (e.g. to measure a heap setting). */
+export async function startApi(
+  env: NodeJS.ProcessEnv,
+  nodeFlags: readonly string[] = [],
+): Promise<ApiProcess> {
   const child: ChildProcessByStdio<null, Readable, null> = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/main/api.ts'],
+    [...nodeFlags, '--import', 'tsx', 'src/main/api.ts'],
     { env: { ...process.env, ...env, LOG_LEVEL: 'info', PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = await new Promise<string>((resolve, reject) => {
