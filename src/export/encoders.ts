@@ -50,8 +50,11 @@ export function encode(
  */
 // Values go out exactly as the API returns them: no formula escaping (a leading `=` stays).
 const CSV_CONFIG: Papa.UnparseConfig = { newline: '\r\n', quotes: false, escapeFormulae: false };
+// With one column, an empty field would make a blank line, which pandas and Python's csv.DictReader
+// skip: the row would be lost. Quoted, it reads as a row with an empty value.
+const ONE_COLUMN_CONFIG: Papa.UnparseConfig = { ...CSV_CONFIG, quotes: (value: unknown) => value === '' };
 export function csvRecords(records: string[][]): string {
-  return `${Papa.unparse(records, CSV_CONFIG)}\r\n`;
+  return `${Papa.unparse(records, records[0]?.length === 1 ? ONE_COLUMN_CONFIG : CSV_CONFIG)}\r\n`;
 }
 
 async function* csv(

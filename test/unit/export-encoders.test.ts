@@ -28,6 +28,23 @@ describe('export encoders', () => {
     ).to.equal('h1,h2\r\n1,2\r\n');
   });
 
+  it('quotes an empty field of a one-column export, so no record is a blank line', () => {
+    const text = csvRecords([['department'], ['sales'], [''], ['legal']]);
+    expect(text).to.equal('department\r\nsales\r\n""\r\nlegal\r\n');
+    expect(
+      text
+        .split('\r\n')
+        .slice(0, -1)
+        .every((line) => line !== ''),
+    ).to.equal(true);
+    expect(
+      csvRecords([
+        ['a', ''],
+        ['', ''],
+      ]),
+    ).to.equal('a,\r\n,\r\n');
+  });
+
   it('keeps values exactly as they are: a leading = is not escaped', () => {
     expect(csvRecords([['=1+1', '-2', '@x']])).to.equal('=1+1,-2,@x\r\n');
   });
