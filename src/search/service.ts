@@ -164,12 +164,13 @@ export class JobSearchService {
       page.cursor === undefined
         ? undefined
         : decodePosition(page.cursor, page.hash, this.cursorSecret, page.loc);
-    const walk = page.paged && page.sort === 'relevance';
+    // Only a relevance walk needs its own point in time (see walkPage).
+    const pinned = page.paged && page.sort === 'relevance';
     // The page is fetched whole while the allowance is reserved, then cut to what was granted.
     return meteredAhead(
       page.meter,
       page.limit,
-      (want) => this.walkPage((after) => page.body(want, after), walk, position),
+      (want) => this.walkPage((after) => page.body(want, after), pinned, position),
       ({ hits, aggregations, pitId }, size) => {
         const shown = hits.slice(0, size);
         const last = sortValuesOf(shown[shown.length - 1]);
@@ -200,11 +201,11 @@ export class JobSearchService {
    */
   private async walkPage(
     build: (after: SortValues | undefined) => estypes.SearchRequest,
-    relevance: boolean,
+    pinned: boolean,
     position: CursorPosition | undefined,
   ): Promise<SearchHits<Job>> {
     const body = build(position?.after);
-    if (!relevance || (position !== undefined && position.pit === undefined))
+    if (!pinned || (position !== undefined && position.pit === undefined))
       return completeSearchWithAggregations<Job>(this.es, this.index, body);
     const opened = position?.pit === undefined;
     const id =
