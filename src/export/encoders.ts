@@ -42,17 +42,18 @@ export function encode(
   }
 }
 
-/**
- * CSV records as RFC 4180 text: every record ends in CRLF; a field holding a quote, comma, CR or LF
- * (or starting or ending with a space) is quoted, quotes doubled. Papa Parse, not csv-stringify:
- * csv-stringify quotes a lone CR or LF only through a per-field regular expression and wrote about
- * 30k rows/s of the default columns, Papa Parse 70k (and less garbage per row).
- */
 // Values go out exactly as the API returns them: no formula escaping (a leading `=` stays).
 const CSV_CONFIG: Papa.UnparseConfig = { newline: '\r\n', quotes: false, escapeFormulae: false };
 // With one column, an empty field would make a blank line, which pandas and Python's csv.DictReader
 // skip: the row would be lost. Quoted, it reads as a row with an empty value.
 const ONE_COLUMN_CONFIG: Papa.UnparseConfig = { ...CSV_CONFIG, quotes: (value: unknown) => value === '' };
+
+/**
+ * CSV records as RFC 4180 text: every record ends in CRLF; a field holding a quote, comma, CR or LF
+ * (or starting or ending with a space) is quoted, quotes doubled. Papa Parse, not csv-stringify:
+ * csv-stringify quotes a lone CR or LF only through a per-field regular expression and wrote about
+ * 30k rows/s of the default columns, Papa Parse 70k.
+ */
 export function csvRecords(records: string[][]): string {
   return `${Papa.unparse(records, records[0]?.length === 1 ? ONE_COLUMN_CONFIG : CSV_CONFIG)}\r\n`;
 }
