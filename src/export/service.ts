@@ -17,7 +17,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { GoneError, NotFoundError, UpstreamUnavailableError } from '../domain/errors.js';
 import type { Meter } from '../limits/allowance.js';
 import { inOrder } from '../lib/ordered.js';
-import { completePitCount, completeSearch, isPitMissing, type EsClient } from '../search/client.js';
+import { closePit, completePitCount, completeSearch, isPitMissing, type EsClient } from '../search/client.js';
 import {
   cursorMismatch,
   isSortValues,
@@ -145,7 +145,7 @@ export class ExportService {
       return await this.openIn(pit, query, request, resumed);
     } catch (error) {
       // A point in time this request opened and nobody will use again; a resumed one lives on.
-      if (resumed === undefined) await this.close(pitId);
+      if (resumed === undefined) await closePit(this.es, pitId);
       throw expiredAsGone(error);
     }
   }
@@ -180,7 +180,7 @@ export class ExportService {
       await request.meter?.settle(delivered.rows);
       // The last part delivered in full ends the export: its point in time is released now rather
       // than when the keep-alive runs out.
-      if (request.part === partCount && delivered.rows === rows) await this.close(pit.id);
+      if (request.part === partCount && delivered.rows === rows) await closePit(this.es, pit.id);
     };
     const spanned = spans ?? this.pageSpans(pit, query, start, rows);
     const batches = this.batches(pit, query, request.columns, spanned, delivered, finish);
@@ -327,10 +327,6 @@ export class ExportService {
       track_total_hits: false,
       ...(after === undefined ? {} : { search_after: after }),
     });
-  }
-
-  private async close(id: string): Promise<void> {
-    await this.es.closePointInTime({ id }).catch(() => undefined);
   }
 }
 

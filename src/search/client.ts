@@ -90,6 +90,14 @@ export async function completeCount(
   return response.count;
 }
 
+/**
+ * Releases a point in time now rather than when its keep-alive runs out. Best effort: one that is
+ * already gone, or an unreachable cluster, leaves nothing to do (the keep-alive ends it anyway).
+ */
+export async function closePit(es: EsClient, id: string): Promise<void> {
+  await es.closePointInTime({ id }).catch(() => undefined);
+}
+
 /** The point in time a request named has expired or was closed. */
 export function isPitMissing(error: unknown): boolean {
   return (

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { errors, type estypes } from '@elastic/elasticsearch';
 import { UpstreamUnavailableError } from '../domain/errors.js';
-import type { EsClient } from './client.js';
+import { closePit, type EsClient } from './client.js';
 import { documentFromHit, WHOLE_DOCUMENT, type HitFetch } from './document.js';
 
 const TEMPLATES_DIR = fileURLToPath(new URL('../../index-templates/', import.meta.url));
@@ -300,7 +300,7 @@ export async function* scanIndex<T = Record<string, unknown>>(
       searchAfter = hits[hits.length - 1]?.sort;
     }
   } finally {
-    await es.closePointInTime({ id: pitId }).catch(() => undefined);
+    await closePit(es, pitId);
   }
 }
 

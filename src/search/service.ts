@@ -8,6 +8,7 @@ import { NotFoundError, NotImplementedError } from '../domain/errors.js';
 import { metered, meteredAhead, type Meter } from '../limits/allowance.js';
 import type { Job } from '../domain/job.js';
 import {
+  closePit,
   completeSearch,
   completeSearchWithAggregations,
   isPitMissing,
@@ -175,7 +176,8 @@ export class JobSearchService {
         const shown = hits.slice(0, size);
         const last = sortValuesOf(shown[shown.length - 1]);
         const more = hits.length > size && page.paged && last !== undefined;
-        if (!more && pitId !== undefined) this.release(pitId);
+        // The walk is over: release its point in time; nobody waits for that.
+        if (!more && pitId !== undefined) void closePit(this.es, pitId);
         const jobs = shown.map(hitSource);
         return {
           result: {
@@ -216,7 +218,7 @@ export class JobSearchService {
         pit: { id, keep_alive: WALK_KEEP_ALIVE },
       });
     } catch (error) {
-      if (opened) this.release(id);
+      if (opened) void closePit(this.es, id);
       if (position === undefined || !isPitMissing(error)) throw error;
       // A point-in-time hit carries one sort value more (the implicit _shard_doc tiebreaker); the
       // live index takes the declared sort's values only.
@@ -227,11 +229,6 @@ export class JobSearchService {
         build(position.after.slice(0, declared)),
       );
     }
-  }
-
-  /** Ends a walk's point in time now rather than at its keep-alive; nobody waits for it. */
-  private release(id: string): void {
-    this.es.closePointInTime({ id }).catch(() => undefined);
   }
 
   /** The keyless sample: open jobs only, newest first, never descriptions, never paged. */

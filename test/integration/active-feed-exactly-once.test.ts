@@ -11,6 +11,7 @@ import { systemClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { closeEnv, openEnv, testConfig, testEnv, type TestEnv } from './env.js';
 import { call } from './http.js';
+import { seededRandom } from '../support/random.js';
 
 interface ActivePage {
   data: { job_key: string; first_seen: string }[];
@@ -21,15 +22,10 @@ interface ActivePage {
 
 const JOBS = 5000;
 
-/** Deterministic pseudo-random page sizes (mulberry32), so a failure can be replayed. */
+/** Deterministic pseudo-random page sizes (1–250), so a failure can be replayed. */
 function randomSizes(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return 1 + Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * 250);
-  };
+  const next = seededRandom(seed);
+  return () => 1 + Math.floor(next() * 250);
 }
 
 describe('active feed: exactly-once consumption while ingestion commits concurrently', function () {

@@ -1,17 +1,7 @@
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
 import { csvRecords, ndjsonLines } from '../../src/export/encoders.js';
-
-/** A deterministic generator (mulberry32): the same cases on every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../support/random.js';
 
 const ALPHABET = ['a', 'Z', ' ', ',', '"', '\r', '\n', '\r\n', ';', '\t', 'é', '💼', '='];
 
@@ -44,7 +34,7 @@ describe('export encoders', () => {
   });
 
   it('reads back cell for cell through an independent parser, whatever the characters (2,000 records)', () => {
-    const next = random(4180);
+    const next = seededRandom(4180);
     const records = Array.from({ length: 2000 }, () =>
       Array.from({ length: 1 + Math.floor(next() * 6) }, () =>
         Array.from(
