@@ -34,7 +34,6 @@ const formats = new Set(values.formats.split(','));
 for (const format of formats)
   if (!(EXPORT_FORMATS as readonly string[]).includes(format))
     throw new Error(`--formats: ${format} is not one of ${EXPORT_FORMATS.join(', ')}`);
-const nodeFlags = values['node-flags'].split(' ').filter((flag) => flag !== '');
 const env = await benchEnv(values.prefix);
 const runtime = openRuntime(loadConfig(env));
 const filters = { status: 'all' as const };
@@ -64,7 +63,7 @@ const rowLimit = Math.min(total, partLimit * PART_ROWS);
 
 async function viaApi(format: ExportFormat, extra = '', rows = rowLimit): Promise<Measured> {
   await resetAllowance();
-  const api = await startApi(env, nodeFlags);
+  const api = await startApi(env, values['node-flags']);
   try {
     const started = performance.now();
     let bytes = 0;

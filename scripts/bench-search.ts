@@ -23,6 +23,8 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: '1000000' },
     rounds: { type: 'string', default: '200' },
     prefix: { type: 'string', default: 'bench-ingest' },
+    // Flags for the API process, space-separated (e.g. --node-flags="--cpu-prof").
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const jobs = Number(values.jobs);
@@ -109,7 +111,7 @@ const key = (
     isService: false,
   })
 ).key;
-const api = await startApi(env);
+const api = await startApi(env, values['node-flags']);
 const apiUrl = api.url;
 
 async function viaApi(query: string): Promise<{ ms: number; cursor?: string }> {

@@ -30,14 +30,15 @@ export interface ApiProcess {
   stop(): void;
 }
 
-/** `nodeFlags`: V8/Node flags for the API process (e.g. to measure a heap setting). */
-export async function startApi(
-  env: NodeJS.ProcessEnv,
-  nodeFlags: readonly string[] = [],
-): Promise<ApiProcess> {
+/**
+ * `nodeFlags`: V8/Node flags for the API process, space-separated as a bench's `--node-flags` takes
+ * them (e.g. "--cpu-prof" or a heap setting).
+ */
+export async function startApi(env: NodeJS.ProcessEnv, nodeFlags = ''): Promise<ApiProcess> {
+  const flags = nodeFlags.split(' ').filter((flag) => flag !== '');
   const child: ChildProcessByStdio<null, Readable, null> = spawn(
     process.execPath,
-    [...nodeFlags, '--import', 'tsx', 'src/main/api.ts'],
+    [...flags, '--import', 'tsx', 'src/main/api.ts'],
     { env: { ...process.env, ...env, LOG_LEVEL: 'info', PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = await new Promise<string>((resolve, reject) => {
