@@ -3,6 +3,7 @@
  * Entry points and tests open one Runtime and close it on exit; nothing else creates clients.
  */
 import { ActivityRecorder } from './accounts/activity.js';
+import { KeyCache } from './accounts/key-cache.js';
 import { AccountService } from './accounts/service.js';
 import { UsageService } from './accounts/usage.js';
 import { BillingService } from './billing/service.js';
@@ -16,6 +17,7 @@ import type { Services } from './app.js';
 import type { Config } from './config.js';
 import { AccountRepository } from './db/accounts.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
+import { listenForKeyChanges } from './db/key-changes.js';
 import { HealthService } from './health/service.js';
 import { JobSearchService } from './search/service.js';
 import { ActiveFeed } from './feeds/active.js';
@@ -39,10 +41,20 @@ export interface Runtime {
   activity: ActivityRecorder;
   /** Absent when no embedding model is configured. */
   embedder?: Embedder;
+  /** Resolved API keys; serves only while the runtime listens for key changes (see openRuntime). */
+  keys: KeyCache;
   close(): Promise<void>;
 }
 
-export function openRuntime(config: Config, logger?: Logger): Runtime {
+export interface RuntimeOptions {
+  /**
+   * Listen for key and account changes on a dedicated Postgres connection, so authentication can
+   * be served from the key cache: processes that serve the API do; scripts need not.
+   */
+  cacheKeys?: boolean;
+}
+
+export function openRuntime(config: Config, logger?: Logger, options: RuntimeOptions = {}): Runtime {
   const database = createDatabase(config.postgres, (error) => {
     logger?.warn({ err: error }, 'idle Postgres connection lost');
   });
@@ -53,6 +65,11 @@ export function openRuntime(config: Config, logger?: Logger): Runtime {
     logger ?? createLogger('silent'),
   );
   const embedder = config.embedding === undefined ? undefined : createEmbedder(config.embedding);
+  const keys = new KeyCache(new AccountRepository(database.db));
+  const listener =
+    options.cacheKeys === true
+      ? listenForKeyChanges(database.db, config.postgres.schema, keys, logger ?? createLogger('silent'))
+      : undefined;
   return {
     config,
     database,
@@ -61,7 +78,9 @@ export function openRuntime(config: Config, logger?: Logger): Runtime {
     ...(config.stripe === undefined ? {} : { stripe: createStripeClient(config.stripe) }),
     activity,
     ...(embedder === undefined ? {} : { embedder }),
+    keys,
     close: async () => {
+      await listener?.close();
       await activity.close();
       await embedder?.close();
       await Promise.allSettled([database.close(), es.close()]);
@@ -83,14 +102,16 @@ export function createServices(runtime: Runtime): AppServices {
     systemClock,
   ] as const;
   return {
-    accounts: new AccountService(repository, repository, {
+    accounts: new AccountService(repository, runtime.keys, {
       pepper: runtime.config.secrets.apiKeyPepper,
       paidEnforcement: runtime.config.limits.paidEnforcement,
+      authChanges: runtime.keys,
     }),
     billing: new BillingService({
       repository: new BillingRepository(runtime.database.db),
       pepper: runtime.config.secrets.apiKeyPepper,
       accountUrl: runtime.config.http.accountUrl,
+      authChanges: runtime.keys,
       ...(runtime.stripe === undefined || runtime.config.stripe === undefined
         ? {}
         : { stripe: { client: runtime.stripe, config: runtime.config.stripe } }),

@@ -1,8 +1,8 @@
 /**
- * Recent authenticated activity and daily request counts. Recording must not add a round trip to
- * every request, so entries are buffered and written in one statement per flush (every
- * ACTIVITY_FLUSH_MS, and on close); a crash loses at most one interval of activity, never usage
- * that the allowance charged (that is written by the meter itself).
+ * Recent authenticated activity, daily request counts and each key's last use. Recording must not
+ * add a round trip to every request, so entries are buffered and written in one statement per flush
+ * (every ACTIVITY_FLUSH_MS, and on close); a crash loses at most one interval of activity, never
+ * usage that the allowance charged (that is written by the meter itself).
  */
 import type { Next } from 'koa';
 import type { Database } from '../db/database.js';
@@ -81,7 +81,16 @@ export class ActivityRecorder {
              jobs_returned integer)),
          logged AS (
            INSERT INTO request_activity (account_id, key_id, occurred_at, method, path, status, jobs_returned)
-           SELECT account_id, key_id, occurred_at, method, path, status, jobs_returned FROM entries)
+           SELECT account_id, key_id, occurred_at, method, path, status, jobs_returned FROM entries),
+         free AS (
+           -- Rows another flush or a revocation holds are skipped, never waited on (no deadlock
+           -- between API processes); their next use stamps them.
+           SELECT id FROM api_keys WHERE id IN (SELECT key_id FROM entries) FOR NO KEY UPDATE SKIP LOCKED),
+         used AS (
+           UPDATE api_keys k SET last_used_at = e.last
+             FROM (SELECT key_id, max(occurred_at) AS last FROM entries GROUP BY key_id) e
+            WHERE k.id = e.key_id AND k.id IN (SELECT id FROM free)
+              AND (k.last_used_at IS NULL OR k.last_used_at < e.last))
          INSERT INTO usage_daily (account_id, day, requests, jobs)
          SELECT account_id, (occurred_at AT TIME ZONE 'UTC')::date, count(*), 0 FROM entries GROUP BY 1, 2
          ON CONFLICT (account_id, day) DO UPDATE SET requests = usage_daily.requests + EXCLUDED.requests`,

@@ -15,6 +15,7 @@ import {
   type KeyRow,
   type NewKey,
 } from '../db/accounts.js';
+import type { AuthChanges } from './key-cache.js';
 import { generateKey, keyDigest, keyHint, parseKey, type KeyKind } from './keys.js';
 
 /** Who is calling, as far as authorization is concerned. */
@@ -62,6 +63,8 @@ export interface AccountServiceOptions {
   pepper: string;
   /** While on, compatibility keys unlock nothing (config PAID_ENFORCEMENT). */
   paidEnforcement: boolean;
+  /** Told when a key is revoked here, so a cached authentication of it ends at once. */
+  authChanges?: AuthChanges;
 }
 
 type AccountStore = Pick<
@@ -72,6 +75,7 @@ type AccountStore = Pick<
 export class AccountService {
   private readonly pepper: string;
   private readonly paidEnforcement: boolean;
+  private readonly authChanges: AuthChanges | undefined;
 
   constructor(
     private readonly repository: AccountStore,
@@ -80,6 +84,7 @@ export class AccountService {
   ) {
     this.pepper = options.pepper;
     this.paidEnforcement = options.paidEnforcement;
+    this.authChanges = options.authChanges;
   }
 
   /** Resolves X-API-Key; a malformed key is rejected before any database access. */
@@ -139,6 +144,7 @@ export class AccountService {
         'This is the last active key of the account; create or rotate another key before revoking it',
       );
     }
+    this.authChanges?.changed();
     return outcome.key;
   }
 

@@ -4,6 +4,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import type { AuthChanges } from '../accounts/key-cache.js';
 import { keyDigest } from '../accounts/keys.js';
 import { newKeyMaterial, type Principal } from '../accounts/service.js';
 import type { StripeConfig } from '../config.js';
@@ -58,6 +59,8 @@ export interface BillingDeps {
   stripe?: { client: StripeClient; config: StripeConfig };
   /** Default return address of the billing portal. */
   accountUrl: string;
+  /** Told when an event was applied (plans and statuses decide what keys may do). */
+  authChanges?: AuthChanges;
 }
 
 export class BillingService {
@@ -111,6 +114,7 @@ export class BillingService {
     const event = await verifiedEvent(stripe, rawBody, signature);
     const interpreted = interpretEvent(event, (priceId) => planOfPrice(stripe.config, priceId));
     const outcome = await this.deps.repository.applyEvent(interpreted);
+    if (outcome.handled && !outcome.duplicate) this.deps.authChanges?.changed();
     return { received: true, event_id: event.id, ...outcome };
   }
 

@@ -155,21 +155,15 @@ export class AccountRepository {
   }
 
   /**
-   * Resolves an active key by digest in one round trip, and stamps last_used_at at most once a
-   * minute per key so authentication does not turn every request into a write.
+   * Resolves an active key by digest: a read only. When the key was last used is stamped by the
+   * activity batch (accounts/activity.ts), so authentication never writes.
    */
   async findActiveKey(digest: Buffer): Promise<AuthenticatedKeyRow | null> {
     return this.db.oneOrNone<AuthenticatedKeyRow>(
-      `WITH found AS (
-         SELECT k.id AS key_id, k.kind AS key_kind, k.last_used_at, a.id AS account_id, a.plan_code,
-                a.status AS account_status, a.is_service
-           FROM api_keys k JOIN accounts a ON a.id = k.account_id
-          WHERE k.digest = $1 AND k.status = 'active'),
-       touched AS (
-         UPDATE api_keys SET last_used_at = now()
-          WHERE id = (SELECT key_id FROM found)
-            AND (last_used_at IS NULL OR last_used_at < now() - interval '60 seconds'))
-       SELECT key_id, key_kind, account_id, plan_code, account_status, is_service FROM found`,
+      `SELECT k.id AS key_id, k.kind AS key_kind, a.id AS account_id, a.plan_code,
+              a.status AS account_status, a.is_service
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id
+        WHERE k.digest = $1 AND k.status = 'active'`,
       [digest],
     );
   }

@@ -10,7 +10,7 @@ import { exitOnConfigError } from './shared.js';
 
 const config = exitOnConfigError(loadConfig);
 const logger = createLogger(config.logLevel);
-const runtime = openRuntime(config, logger);
+const runtime = openRuntime(config, logger, { cacheKeys: true });
 await migrate(runtime.database.db, config.postgres.schema);
 await ensureJobsIndex(runtime.es, runtime.indices);
 const app = createApp({

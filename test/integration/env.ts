@@ -104,7 +104,8 @@ export async function serve(
 
 /** A migrated schema, an index and an app served over them, for `config`'s names. */
 export async function openEnv(config: Config): Promise<TestEnv> {
-  const runtime = openRuntime(config);
+  // As the API runs: authentication served from the key cache, invalidated by change notifications.
+  const runtime = openRuntime(config, undefined, { cacheKeys: true });
   await migrate(runtime.database.db, config.postgres.schema);
   await ensureJobsIndex(runtime.es, runtime.indices);
   const services = createServices(runtime);

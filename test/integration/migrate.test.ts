@@ -10,7 +10,7 @@ describe('migrations', () => {
     try {
       const results = await Promise.all([migrate(db, schema), migrate(db, schema), migrate(db, schema)]);
       const versions = (await loadMigrations()).map((m) => m.version);
-      expect(results.flat().sort()).to.deep.equal(versions);
+      expect(results.flat().sort((a, b) => a - b)).to.deep.equal(versions);
       expect(await migrate(db, schema)).to.deep.equal([]);
       const plans = await db.any<{ code: string; monthly_allowance: number }>(
         'SELECT code, monthly_allowance FROM $1:name.plans ORDER BY monthly_allowance',
