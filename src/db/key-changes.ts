@@ -26,6 +26,8 @@ export function listenForKeyChanges(
   let closed = false;
   let connection: Connection | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** Warned since the channel was last up: a database that stays down is logged once, not per retry. */
+  let warned = false;
   // One channel serves every schema on the server; the payload names the one that changed.
   const onNotification = (message: { payload?: string }): void => {
     if (message.payload === schema) cache.changed();
@@ -40,7 +42,9 @@ export function listenForKeyChanges(
   const lost = (error: unknown): void => {
     connection = undefined;
     cache.setLive(false);
-    logger.warn({ err: error }, 'key change notifications lost; authenticating against the database');
+    if (!warned)
+      logger.warn({ err: error }, 'key change notifications lost; authenticating against the database');
+    warned = true;
     retry();
   };
   async function connect(): Promise<void> {
@@ -60,6 +64,7 @@ export function listenForKeyChanges(
       return;
     }
     connection = next;
+    warned = false;
     // From here every change reaches the cache; what it held before is dropped by setLive.
     cache.setLive(true);
   }
