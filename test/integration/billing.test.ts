@@ -307,6 +307,30 @@ describe('billing webhook: signatures, replays, ordering', function () {
     expect((await claim(checkedOut.claimToken)).status).to.equal(201);
   });
 
+  it('a key in use loses its plan on its very next request after the webhook that cancels it', async () => {
+    const checkedOut = await checkout('cancel-live@billing.test');
+    await activate(checkedOut, 'growth');
+    const claimed = (await claim(checkedOut.claimToken)).body as { key: string };
+    // Used twice first, so its authentication is cached when the cancellation arrives.
+    expect((await call('/v1/feed/active/count', key(claimed.key))).status).to.equal(200);
+    expect((await call('/v1/feed/active/count', key(claimed.key))).status).to.equal(200);
+    const t = nowSeconds();
+    await deliver(
+      subscriptionEvent('deleted', {
+        created: t + 60,
+        ...refOf(checkedOut),
+        status: 'canceled',
+        price: STRIPE_PRICES.growth,
+        periodStart: t,
+        periodEnd: t + 30 * 86_400,
+      }),
+    );
+    expect((await call('/v1/feed/active/count', key(claimed.key))).body).to.include({
+      status: 403,
+      code: 'subscription_inactive',
+    });
+  });
+
   it('acknowledges event types it does not handle, and events for unknown accounts, without effect', async () => {
     const other = {
       id: `evt_other_${nowSeconds()}`,
