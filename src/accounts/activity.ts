@@ -91,8 +91,11 @@ export class ActivityRecorder {
              FROM (SELECT key_id, max(occurred_at) AS last FROM entries GROUP BY key_id) e
             WHERE k.id = e.key_id AND k.id IN (SELECT id FROM free)
               AND (k.last_used_at IS NULL OR k.last_used_at < e.last))
+         -- Rows in key order: two API processes flushing the same accounts lock them in the same
+         -- order, so their upserts wait on each other instead of deadlocking.
          INSERT INTO usage_daily (account_id, day, requests, jobs)
          SELECT account_id, (occurred_at AT TIME ZONE 'UTC')::date, count(*), 0 FROM entries GROUP BY 1, 2
+         ORDER BY 1, 2
          ON CONFLICT (account_id, day) DO UPDATE SET requests = usage_daily.requests + EXCLUDED.requests`,
         [JSON.stringify(batch.map(toRow))],
       );
