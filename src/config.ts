@@ -21,7 +21,13 @@ export interface Config {
      */
     trustedProxyHops: number;
   };
-  elasticsearch: { url: string; indexPrefix: string; requestTimeoutMs: number };
+  elasticsearch: {
+    url: string;
+    indexPrefix: string;
+    requestTimeoutMs: number;
+    /** How long relevance walks starting one after another share a point in time (0: never). */
+    pitShareMs: number;
+  };
   postgres: { url: string; schema: string; statementTimeoutMs: number; poolSize: number };
   secrets: { apiKeyPepper: string; cursorSecret: string };
   limits: {
@@ -109,6 +115,7 @@ export function loadConfig(env: Env = process.env): Config {
       url: read.url('ELASTICSEARCH_URL'),
       indexPrefix: read.pattern('ES_INDEX_PREFIX', 'jobs', /^[a-z][a-z0-9_-]{0,100}$/),
       requestTimeoutMs: read.int('ES_REQUEST_TIMEOUT_MS', 5000, 100, 300_000),
+      pitShareMs: read.int('SEARCH_PIT_SHARE_MS', 1000, 0, 60_000),
     },
     postgres: {
       url: read.url('DATABASE_URL'),

@@ -131,12 +131,10 @@ export function createServices(runtime: Runtime): AppServices {
     ),
     allowances: new Allowances(runtime.database.counters),
     health: new HealthService(runtime.es, runtime.database.db),
-    jobs: new JobSearchService(
-      runtime.es,
-      runtime.indices.alias,
-      runtime.config.secrets.cursorSecret,
-      runtime.embedder,
-    ),
+    jobs: new JobSearchService(runtime.es, runtime.indices.alias, runtime.config.secrets.cursorSecret, {
+      ...(runtime.embedder === undefined ? {} : { embedder: runtime.embedder }),
+      pitShareMs: runtime.config.elasticsearch.pitShareMs,
+    }),
     changes: new ChangeFeedService(runtime.database.db),
     active: new ActiveFeed(...listing),
     feeds: new WindowedFeeds(...listing),

@@ -24,6 +24,7 @@ import {
   type SortValues,
 } from './cursor.js';
 import { hitSource } from './document.js';
+import { WalkPoints } from './walk-points.js';
 import { buildJobSearch, jobFetch, sortOf, type JobFilters, type JobSort } from './job-query.js';
 import type { Embedder } from '../embeddings/service.js';
 import {
@@ -75,14 +76,29 @@ export interface SemanticSearchRequest {
   meter?: Meter;
 }
 
+export interface JobSearchOptions {
+  /** Absent: semantic mode is not available on this deployment (no model configured). */
+  embedder?: Embedder;
+  /** How long relevance walks starting one after another share a point in time (0: never). */
+  pitShareMs?: number;
+}
+
 export class JobSearchService {
+  private readonly embedder: Embedder | undefined;
+  private readonly walkPoints: WalkPoints;
+
   constructor(
     private readonly es: EsClient,
     private readonly index: string,
     private readonly cursorSecret: string,
-    /** Absent: semantic mode is not available on this deployment (no model configured). */
-    private readonly embedder?: Embedder,
-  ) {}
+    options: JobSearchOptions = {},
+  ) {
+    this.embedder = options.embedder;
+    this.walkPoints = new WalkPoints(
+      async () => (await es.openPointInTime({ index, keep_alive: WALK_KEEP_ALIVE })).id,
+      options.pitShareMs ?? 0,
+    );
+  }
 
   /** Semantic mode: the query embedded off the event loop, then kNN under the filters. */
   async semanticSearch(request: SemanticSearchRequest): Promise<JobPage> {
@@ -176,8 +192,8 @@ export class JobSearchService {
         const shown = hits.slice(0, size);
         const last = sortValuesOf(shown[shown.length - 1]);
         const more = hits.length > size && page.paged && last !== undefined;
-        // The walk is over: release its point in time; nobody waits for that.
-        if (!more && pitId !== undefined) void closePit(this.es, pitId);
+        // The walk is over: release its point in time unless other walks share it; nobody waits.
+        if (!more && pitId !== undefined && this.walkPoints.releasable) void closePit(this.es, pitId);
         const jobs = shown.map(hitSource);
         return {
           result: {
@@ -196,10 +212,11 @@ export class JobSearchService {
   /**
    * A page of a keyword search. Relevance scores follow the index statistics, which every write and
    * every segment merge moves, so a relevance walk on the live index repeats and skips jobs across
-   * pages. It reads one point in time instead: opened by its first page, named by its cursors,
-   * released by its last page (or left to expire WALK_KEEP_ALIVE after the last request). A cursor
-   * whose point in time has expired goes on over the live index. Newest-first order needs none:
-   * first_seen never changes, so the position holds whatever is written.
+   * pages. It reads one point in time instead: taken by its first page (shared with the walks that
+   * start about the same time, see WalkPoints), named by its cursors, left to expire
+   * WALK_KEEP_ALIVE after its last request. A cursor whose point in time has expired goes on over
+   * the live index. Newest-first order needs none: first_seen never changes, so the position holds
+   * whatever is written.
    */
   private async walkPage(
     build: (after: SortValues | undefined) => estypes.SearchRequest,
@@ -209,17 +226,11 @@ export class JobSearchService {
     const body = build(position?.after);
     if (!pinned || (position !== undefined && position.pit === undefined))
       return completeSearchWithAggregations<Job>(this.es, this.index, body);
-    const opened = position?.pit === undefined;
-    const id =
-      position?.pit ?? (await this.es.openPointInTime({ index: this.index, keep_alive: WALK_KEEP_ALIVE })).id;
+    if (position?.pit === undefined) return this.firstWalkPage(body);
     try {
-      return await completeSearchWithAggregations<Job>(this.es, this.index, {
-        ...body,
-        pit: { id, keep_alive: WALK_KEEP_ALIVE },
-      });
+      return await this.inPit(body, position.pit);
     } catch (error) {
-      if (opened) void closePit(this.es, id);
-      if (position === undefined || !isPitMissing(error)) throw error;
+      if (!isPitMissing(error)) throw error;
       // A point-in-time hit carries one sort value more (the implicit _shard_doc tiebreaker); the
       // live index takes the declared sort's values only.
       const declared = Array.isArray(body.sort) ? body.sort.length : 1;
@@ -229,6 +240,27 @@ export class JobSearchService {
         build(position.after.slice(0, declared)),
       );
     }
+  }
+
+  /** The first page of a relevance walk, in a fresh or shared point in time. */
+  private async firstWalkPage(body: estypes.SearchRequest): Promise<SearchHits<Job>> {
+    const id = await this.walkPoints.open();
+    try {
+      return await this.inPit(body, id);
+    } catch (error) {
+      if (this.walkPoints.releasable) void closePit(this.es, id);
+      if (!isPitMissing(error)) throw error;
+      // The shared one expired or was released elsewhere: once more, in a new one.
+      this.walkPoints.forget(id);
+      return this.inPit(body, await this.walkPoints.open());
+    }
+  }
+
+  private inPit(body: estypes.SearchRequest, id: string): Promise<SearchHits<Job>> {
+    return completeSearchWithAggregations<Job>(this.es, this.index, {
+      ...body,
+      pit: { id, keep_alive: WALK_KEEP_ALIVE },
+    });
   }
 
   /** The keyless sample: open jobs only, newest first, never descriptions, never paged. */

@@ -9,6 +9,14 @@ import { call } from './http.js';
 
 const TOTAL = 12_000;
 
+/** The point in time a relevance cursor names (the cursor's payload is ours to read in a test). */
+function pitOf(cursor: string | undefined): string | undefined {
+  const payload = JSON.parse(Buffer.from(String(cursor).split('.')[0] ?? '', 'base64url').toString()) as {
+    p?: string;
+  };
+  return payload.p;
+}
+
 describe('cursor walk over more than 10,000 hits', function () {
   this.timeout(300_000);
   let names: IndexNames;
@@ -139,12 +147,9 @@ describe('cursor walk over more than 10,000 hits', function () {
     );
     const { data, next_cursor: cursor } = first.body as { data: { job_key: string }[]; next_cursor?: string };
     expect(cursor).to.be.a('string');
-    // The cursor's payload is ours to read in a test: close the point in time it names.
-    const payload = JSON.parse(Buffer.from(String(cursor).split('.')[0] ?? '', 'base64url').toString()) as {
-      p?: string;
-    };
-    expect(payload.p).to.be.a('string');
-    await es.closePointInTime({ id: String(payload.p) });
+    const pit = pitOf(cursor);
+    expect(pit).to.be.a('string');
+    await es.closePointInTime({ id: String(pit) });
     const next = await call(
       `/v1/jobs/search?q=analyst&limit=100&cursor=${encodeURIComponent(String(cursor))}`,
       { headers: { 'X-API-Key': key } },
@@ -154,5 +159,46 @@ describe('cursor walk over more than 10,000 hits', function () {
     const rest = (next.body as { data: { job_key: string }[] }).data.map((job) => job.job_key);
     expect(rest).to.have.length(100);
     expect(rest.filter((jobKey) => data.some((job) => job.job_key === jobKey))).to.deep.equal([]);
+  });
+
+  it('starts walks close together in one shared point in time, and replaces a shared one that has gone', async () => {
+    const { es } = testEnv().runtime;
+    // Shared for a minute, so a slow machine cannot make the two first pages miss each other.
+    const sharing = await serveOverIndex(names.alias, 'walk-shared@example.com', { pitShareMs: 60_000 });
+    const firstPage = async (q: string): Promise<string | undefined> => {
+      const response = await call(
+        `/v1/jobs/search?q=${q}&limit=100`,
+        { headers: { 'X-API-Key': sharing.key } },
+        sharing.baseUrl,
+      );
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      return (response.body as { next_cursor?: string }).next_cursor;
+    };
+    const engineer = await firstPage('engineer');
+    const analyst = await firstPage('analyst');
+    const shared = pitOf(engineer);
+    expect(shared).to.be.a('string');
+    expect(pitOf(analyst)).to.equal(shared);
+    // Gone (expired, or released by hand here): the next walk gets a new one, not a 503.
+    await es.closePointInTime({ id: String(shared) });
+    const nurse = await firstPage('nurse');
+    expect(pitOf(nurse)).to.be.a('string').and.not.equal(shared);
+    expect(pitOf(await firstPage('designer'))).to.equal(pitOf(nurse));
+  });
+
+  it('with sharing off, gives every walk a point in time of its own', async () => {
+    const own = await serveOverIndex(names.alias, 'walk-own@example.com', { pitShareMs: 0 });
+    const pits = await Promise.all(
+      ['engineer', 'engineer'].map(async (q) => {
+        const response = await call(
+          `/v1/jobs/search?q=${q}&limit=100`,
+          { headers: { 'X-API-Key': own.key } },
+          own.baseUrl,
+        );
+        return pitOf((response.body as { next_cursor?: string }).next_cursor);
+      }),
+    );
+    expect(pits[0]).to.be.a('string');
+    expect(pits[1]).to.be.a('string').and.not.equal(pits[0]);
   });
 });

@@ -21,13 +21,16 @@ export async function createTempIndex(tag: string): Promise<IndexNames> {
 /** Removes every index and template of a family made by createTempIndex (or indexNames). */
 export { dropIndexFamily } from '../../src/search/indices.js';
 
-/** An app whose job search reads `alias`, and a Scale key to call it with. */
+/** An app whose job search reads `alias` (sharing points in time as configured unless told), and a Scale key. */
 export async function serveOverIndex(
   alias: string,
   email: string,
+  options: { pitShareMs?: number } = {},
 ): Promise<{ baseUrl: string; key: string }> {
   const env = testEnv();
-  const jobs = new JobSearchService(env.runtime.es, alias, env.config.secrets.cursorSecret);
+  const jobs = new JobSearchService(env.runtime.es, alias, env.config.secrets.cursorSecret, {
+    pitShareMs: options.pitShareMs ?? env.config.elasticsearch.pitShareMs,
+  });
   const baseUrl = await serve({ ...env.services, jobs }, env.document);
   const { key } = await env.services.accounts.createActiveAccount({ email, plan: 'scale', isService: false });
   return { baseUrl, key };

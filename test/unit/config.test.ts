@@ -35,7 +35,10 @@ describe('config', () => {
       url: valid.ELASTICSEARCH_URL,
       indexPrefix: 'jobs',
       requestTimeoutMs: 5000,
+      pitShareMs: 1000,
     });
+    expect(loadConfig({ ...valid, SEARCH_PIT_SHARE_MS: '0' }).elasticsearch.pitShareMs).to.equal(0);
+    expect(problemsOf({ ...valid, SEARCH_PIT_SHARE_MS: '60001' })).to.have.length(1);
     expect(config.postgres.schema).to.equal('public');
     expect(config.logLevel).to.equal('info');
   });
