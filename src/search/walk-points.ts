@@ -1,11 +1,11 @@
 /**
  * Points in time for relevance walks. A relevance walk must read one point in time from its first
- * page to its last (see JobSearchService.walkPage), and opening one costs a round trip (4–6 ms
- * at p50 on the bench corpus, against ~80 ms for the search). Walks that start within `shareMs` of
- * each other share one: the first page costs no extra round trip under load, and the number of
- * open search contexts is bounded by the rate of new points in time (one per `shareMs` at most),
- * not by the rate of searches. The price is freshness: a first page may read the index as it was
- * up to `shareMs` earlier, on top of the index's own refresh interval.
+ * page to its last (see JobSearchService.walkPage). Opened per walk, every paged relevance search
+ * leaves a search context open for a minute (200 sequential searches: 186 contexts) and pays an
+ * open round trip (4–6 ms at p50, partly hidden behind the allowance reservation). Walks that start
+ * within `shareMs` of each other share one instead (the same 200 searches: 9 contexts), so open
+ * contexts follow the rate of new points in time, not of searches. The price is freshness: a
+ * first page may read the index as it was up to `shareMs` earlier, on top of its refresh interval.
  */
 export class WalkPoints {
   private current: { id: Promise<string>; openedAt: number; resolved?: string } | undefined;
