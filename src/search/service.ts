@@ -213,10 +213,10 @@ export class JobSearchService {
    * A page of a keyword search. Relevance scores follow the index statistics, which every write and
    * every segment merge moves, so a relevance walk on the live index repeats and skips jobs across
    * pages. It reads one point in time instead: taken by its first page (shared with the walks that
-   * start about the same time, see WalkPoints), named by its cursors, left to expire
-   * WALK_KEEP_ALIVE after its last request. A cursor whose point in time has expired goes on over
-   * the live index. Newest-first order needs none: first_seen never changes, so the position holds
-   * whatever is written.
+   * start about the same time, see WalkPoints), named by its cursors, and released by its last page
+   * when not shared; a shared one expires WALK_KEEP_ALIVE after its last request. A cursor whose
+   * point in time has expired goes on over the live index. Newest-first order needs none:
+   * first_seen never changes, so the position holds whatever is written.
    */
   private async walkPage(
     build: (after: SortValues | undefined) => estypes.SearchRequest,
