@@ -81,16 +81,7 @@ export class ActivityRecorder {
              jobs_returned integer)),
          logged AS (
            INSERT INTO request_activity (account_id, key_id, occurred_at, method, path, status, jobs_returned)
-           SELECT account_id, key_id, occurred_at, method, path, status, jobs_returned FROM entries),
-         free AS (
-           -- Rows another flush or a revocation holds are skipped, never waited on (no deadlock
-           -- between API processes); their next use stamps them.
-           SELECT id FROM api_keys WHERE id IN (SELECT key_id FROM entries) FOR NO KEY UPDATE SKIP LOCKED),
-         used AS (
-           UPDATE api_keys k SET last_used_at = e.last
-             FROM (SELECT key_id, max(occurred_at) AS last FROM entries GROUP BY key_id) e
-            WHERE k.id = e.key_id AND k.id IN (SELECT id FROM free)
-              AND (k.last_used_at IS NULL OR k.last_used_at < e.last))
+           SELECT account_id, key_id, occurred_at, method, path, status, jobs_returned FROM entries)
          -- Rows in key order: two API processes flushing the same accounts lock them in the same
          -- order, so their upserts wait on each other instead of deadlocking.
          INSERT INTO usage_daily (account_id, day, requests, jobs)
@@ -99,10 +90,36 @@ export class ActivityRecorder {
          ON CONFLICT (account_id, day) DO UPDATE SET requests = usage_daily.requests + EXCLUDED.requests`,
         [JSON.stringify(batch.map(toRow))],
       );
+      await stampLastUse(this.db, batch);
     } catch (error) {
       this.logger.warn({ err: error, entries: batch.length }, 'request activity could not be written');
     }
   }
+}
+
+/**
+ * Each key's last use, in a statement of its own that never waits: key rows that a revocation or
+ * another flush holds are skipped (their next use stamps them). Inside the activity statement it
+ * deadlocked with revocations: that statement waits on the account row (its foreign keys) while a
+ * revocation holds the account and waits on the key row.
+ */
+async function stampLastUse(db: Database, batch: ActivityEntry[]): Promise<void> {
+  const last = new Map<string, Date>();
+  for (const entry of batch) {
+    const seen = last.get(entry.keyId);
+    if (seen === undefined || seen < entry.occurredAt) last.set(entry.keyId, entry.occurredAt);
+  }
+  await db.none(
+    `WITH used AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS u (key_id uuid, last timestamptz)),
+     free AS (
+       SELECT id FROM api_keys WHERE id IN (SELECT key_id FROM used) FOR NO KEY UPDATE SKIP LOCKED)
+     UPDATE api_keys k SET last_used_at = used.last
+       FROM used
+      WHERE k.id = used.key_id AND k.id IN (SELECT id FROM free)
+        AND (k.last_used_at IS NULL OR k.last_used_at < used.last)`,
+    [JSON.stringify([...last].map(([keyId, at]) => ({ key_id: keyId, last: at.toISOString() })))],
+  );
 }
 
 function toRow(entry: ActivityEntry): Record<string, unknown> {

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { Writable } from 'node:stream';
+import { ActivityRecorder } from '../../src/accounts/activity.js';
 import { KeyCache } from '../../src/accounts/key-cache.js';
 import { keyDigest, parseKey } from '../../src/accounts/keys.js';
 import { AccountRepository, type AuthenticatedKeyRow } from '../../src/db/accounts.js';
@@ -55,6 +57,22 @@ function digestOf(raw: string): Buffer {
   const parsed = parseKey(raw);
   if (parsed === undefined) throw new Error('malformed test key');
   return keyDigest(parsed.raw, testEnv().config.secrets.apiKeyPepper);
+}
+
+/** Resolves once some backend waits on a row lock while running `statement` (polled, bounded). */
+async function untilWaitingOnLock(statement: string): Promise<void> {
+  const db = testEnv().runtime.database.db;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const waiting = await db.oneOrNone<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND position($1 IN query) > 0 AND pid <> pg_backend_pid() LIMIT 1`,
+      [statement],
+    );
+    if (waiting !== null) return;
+    if (Date.now() > deadline) throw new Error(`no backend waited on a lock for ${statement}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 async function newAccount(email: string): Promise<{ key: string; accountId: string; keyId: string }> {
@@ -187,5 +205,51 @@ describe('key cache: authentication without a round trip, dropped on every key o
       expect(entry.last_used_at, entry.id).to.be.a('string');
       expect(Date.now() - Date.parse(entry.last_used_at ?? '')).to.be.below(60_000);
     }
+  });
+
+  it('stamps last use without deadlocking a revocation that holds the account row', async () => {
+    const owner = await newAccount('cache-stamp@keys.test');
+    const logged: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done): void {
+        logged.push(chunk.toString());
+        done();
+      },
+    });
+    const recorder = new ActivityRecorder(
+      testEnv().runtime.database.counters,
+      60_000,
+      createLogger('warn', sink),
+    );
+    recorder.record({
+      accountId: owner.accountId,
+      keyId: owner.keyId,
+      occurredAt: new Date(),
+      method: 'GET',
+      path: '/v1/feed/active/count',
+      status: 200,
+      jobsReturned: 0,
+    });
+    let flushing: Promise<void> | undefined;
+    await testEnv().runtime.database.db.tx(async (tx) => {
+      // What a revocation does: lock the account, then update the key row.
+      await tx.one('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [owner.accountId]);
+      flushing = recorder.flush();
+      // The flush now waits on the account row (its foreign keys) ...
+      await untilWaitingOnLock('request_activity');
+      // ... and must not hold the key row meanwhile, or this update deadlocks.
+      await tx.none("UPDATE api_keys SET status = 'revoked', revoked_at = now() WHERE id = $1", [
+        owner.keyId,
+      ]);
+    });
+    await flushing;
+    expect(logged).to.deep.equal([]);
+    const row = await testEnv().runtime.database.db.one<{ status: string; used: boolean; n: number }>(
+      `SELECT status, last_used_at IS NOT NULL AS used,
+              (SELECT count(*)::int FROM request_activity WHERE key_id = $1) AS n
+         FROM api_keys WHERE id = $1`,
+      [owner.keyId],
+    );
+    expect(row).to.deep.equal({ status: 'revoked', used: true, n: 1 });
   });
 });
