@@ -73,6 +73,7 @@ export class ActivityRecorder {
     }
     const batch = this.buffer.splice(0, MAX_BATCH * 10);
     if (batch.length === 0) return;
+    const entries = JSON.stringify(batch.map(toRow));
     try {
       await this.db.none(
         `WITH entries AS (
@@ -88,9 +89,9 @@ export class ActivityRecorder {
          SELECT account_id, (occurred_at AT TIME ZONE 'UTC')::date, count(*), 0 FROM entries GROUP BY 1, 2
          ORDER BY 1, 2
          ON CONFLICT (account_id, day) DO UPDATE SET requests = usage_daily.requests + EXCLUDED.requests`,
-        [JSON.stringify(batch.map(toRow))],
+        [entries],
       );
-      await stampLastUse(this.db, batch);
+      await stampLastUse(this.db, entries);
     } catch (error) {
       this.logger.warn({ err: error, entries: batch.length }, 'request activity could not be written');
     }
@@ -98,27 +99,23 @@ export class ActivityRecorder {
 }
 
 /**
- * Each key's last use, in a statement of its own that never waits: key rows that a revocation or
- * another flush holds are skipped (their next use stamps them). Inside the activity statement it
- * deadlocked with revocations: that statement waits on the account row (its foreign keys) while a
- * revocation holds the account and waits on the key row.
+ * Each key's last use (from the batch's entries as JSON), in a statement of its own that never
+ * waits: key rows that a revocation or another flush holds are skipped (their next use stamps
+ * them). Inside the activity statement it deadlocked with revocations: that statement waits on the
+ * account row (its foreign keys) while a revocation holds the account and waits on the key row.
  */
-async function stampLastUse(db: Database, batch: ActivityEntry[]): Promise<void> {
-  const last = new Map<string, Date>();
-  for (const entry of batch) {
-    const seen = last.get(entry.keyId);
-    if (seen === undefined || seen < entry.occurredAt) last.set(entry.keyId, entry.occurredAt);
-  }
+async function stampLastUse(db: Database, entries: string): Promise<void> {
   await db.none(
     `WITH used AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS u (key_id uuid, last timestamptz)),
+       SELECT key_id, max(occurred_at) AS last
+         FROM jsonb_to_recordset($1::jsonb) AS e (key_id uuid, occurred_at timestamptz) GROUP BY key_id),
      free AS (
        SELECT id FROM api_keys WHERE id IN (SELECT key_id FROM used) FOR NO KEY UPDATE SKIP LOCKED)
      UPDATE api_keys k SET last_used_at = used.last
        FROM used
       WHERE k.id = used.key_id AND k.id IN (SELECT id FROM free)
         AND (k.last_used_at IS NULL OR k.last_used_at < used.last)`,
-    [JSON.stringify([...last].map(([keyId, at]) => ({ key_id: keyId, last: at.toISOString() })))],
+    [entries],
   );
 }
 

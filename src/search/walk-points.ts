@@ -7,8 +7,16 @@
  * contexts follow the rate of new points in time, not of searches. The price is freshness: a
  * first page may read the index as it was up to `shareMs` earlier, on top of its refresh interval.
  */
+/** A point in time being opened or open, and when it was asked for. */
+interface Opened {
+  id: Promise<string>;
+  openedAt: number;
+  /** Set once the open has succeeded. */
+  resolved?: string;
+}
+
 export class WalkPoints {
-  private current: { id: Promise<string>; openedAt: number; resolved?: string } | undefined;
+  private current: Opened | undefined;
 
   constructor(
     /** Opens a point in time on the searched index; resolves to its id. */
@@ -24,7 +32,7 @@ export class WalkPoints {
     const current = this.current;
     if (current !== undefined && now - current.openedAt < this.shareMs) return current.id;
     const id = this.openPit();
-    const opened: { id: Promise<string>; openedAt: number; resolved?: string } = { id, openedAt: now };
+    const opened: Opened = { id, openedAt: now };
     if (this.shareMs > 0) this.current = opened;
     id.then(
       (resolved) => (opened.resolved = resolved),

@@ -11,6 +11,7 @@ import { systemClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { closeEnv, openEnv, testConfig, testEnv, type TestEnv } from './env.js';
 import { call } from './http.js';
+import { untilWaitingOnLock } from './locks.js';
 import { seededRandom } from '../support/random.js';
 
 interface ActivePage {
@@ -119,15 +120,7 @@ describe('active feed: exactly-once consumption while ingestion commits concurre
       await lockHeld;
       const stragglerCrawl = recordCrawl(db, row, { kind: 'ok', jobs: prepared });
       // Wait until the straggler's transaction is blocked on our lock (it has its recording time).
-      for (let tries = 0; ; tries += 1) {
-        const { waiting } = await db.one<{ waiting: number }>(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE wait_event_type = 'Lock' AND datname = current_database()`,
-        );
-        if (waiting > 0) break;
-        if (tries > 2000) throw new Error('straggler never blocked');
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      await untilWaitingOnLock(db);
 
       // The other boards, four at a time, in batches of random size (boards of 4–76 postings). The
       // straggler is let go once 1,500 of their jobs have committed (not later: its statement would

@@ -8,6 +8,7 @@ import { KEY_CHANGES_CHANNEL, listenForKeyChanges } from '../../src/db/key-chang
 import { createLogger } from '../../src/lib/logger.js';
 import { testEnv } from './env.js';
 import { call } from './http.js';
+import { untilWaitingOnLock } from './locks.js';
 
 const withKey = (value: string, init: RequestInit = {}): RequestInit => ({
   ...init,
@@ -59,20 +60,21 @@ function digestOf(raw: string): Buffer {
   return keyDigest(parsed.raw, testEnv().config.secrets.apiKeyPepper);
 }
 
-/** Resolves once some backend waits on a row lock while running `statement` (polled, bounded). */
-async function untilWaitingOnLock(statement: string): Promise<void> {
-  const db = testEnv().runtime.database.db;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const waiting = await db.oneOrNone<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity
-        WHERE wait_event_type = 'Lock' AND position($1 IN query) > 0 AND pid <> pg_backend_pid() LIMIT 1`,
-      [statement],
-    );
-    if (waiting !== null) return;
-    if (Date.now() > deadline) throw new Error(`no backend waited on a lock for ${statement}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** A listener driving an Observed cache, once it serves (closed by the caller). */
+async function listening(
+  retryMs?: number,
+): Promise<{ observed: Observed; listener: ReturnType<typeof listenForKeyChanges> }> {
+  const observed = new Observed();
+  const live = observed.next('live');
+  const listener = listenForKeyChanges(
+    testEnv().runtime.database.db,
+    testEnv().config.postgres.schema,
+    observed.target,
+    createLogger('silent'),
+    retryMs,
+  );
+  await live;
+  return { observed, listener };
 }
 
 async function newAccount(email: string): Promise<{ key: string; accountId: string; keyId: string }> {
@@ -84,16 +86,8 @@ describe('key cache: authentication without a round trip, dropped on every key o
   const schema = (): string => testEnv().config.postgres.schema;
 
   it('serves a known key from memory and drops it when another process revokes it or changes its account', async () => {
-    const observed = new Observed();
-    const live = observed.next('live');
-    const listener = listenForKeyChanges(
-      testEnv().runtime.database.db,
-      schema(),
-      observed.target,
-      createLogger('silent'),
-    );
+    const { observed, listener } = await listening();
     try {
-      await live;
       const first = await newAccount('cache-revoke@keys.test');
       const second = await newAccount('cache-status@keys.test');
       expect(await observed.cache.findActiveKey(digestOf(first.key))).to.include({ key_id: first.keyId });
@@ -151,17 +145,8 @@ describe('key cache: authentication without a round trip, dropped on every key o
 
   it('goes to the database while the notification connection is down, and serves again once it is back', async () => {
     const owner = await newAccount('cache-lost@keys.test');
-    const observed = new Observed();
-    const live = observed.next('live');
-    const listener = listenForKeyChanges(
-      testEnv().runtime.database.db,
-      schema(),
-      observed.target,
-      createLogger('silent'),
-      50,
-    );
+    const { observed, listener } = await listening(50);
     try {
-      await live;
       const pid = await testEnv().runtime.database.db.one<{ pid: number }>(
         `SELECT pid FROM pg_stat_activity
           WHERE query = $1 AND application_name = $2 AND pid <> pg_backend_pid()
@@ -236,7 +221,7 @@ describe('key cache: authentication without a round trip, dropped on every key o
       await tx.one('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [owner.accountId]);
       flushing = recorder.flush();
       // The flush now waits on the account row (its foreign keys) ...
-      await untilWaitingOnLock('request_activity');
+      await untilWaitingOnLock(testEnv().runtime.database.db, 'request_activity');
       // ... and must not hold the key row meanwhile, or this update deadlocks.
       await tx.none("UPDATE api_keys SET status = 'revoked', revoked_at = now() WHERE id = $1", [
         owner.keyId,
