@@ -2,7 +2,8 @@
  * `npm run bench:search [-- --jobs 1000000 --rounds 200]`: search latency through the API and
  * directly against Elasticsearch on the synthetic corpus (built once by the same path as
  * bench:ingest and cached under its prefix), for a fixed mix of queries. Prints p50/p99 for both,
- * their ratio, and the API process's CPU time per request.
+ * their ratio, and the API process's CPU time per request. A third path per query, a bare Node
+ * proxy (lib/proxy-floor.ts), measures in the same rounds the least any API process adds.
  */
 import { parseArgs } from 'node:util';
 import type { estypes } from '@elastic/elasticsearch';
@@ -17,6 +18,7 @@ import type { SortValues } from '../src/search/cursor.js';
 import { buildJobSearch, type JobFilters } from '../src/search/job-query.js';
 import { ensureJobsIndex } from '../src/search/indices.js';
 import { benchEnv, startApi } from './lib/api-process.js';
+import { startProxyFloor } from './lib/proxy-floor.js';
 
 const { values } = parseArgs({
   options: {
@@ -113,6 +115,16 @@ const key = (
 ).key;
 const api = await startApi(env, values['node-flags']);
 const apiUrl = api.url;
+const floor = await startProxyFloor(es, runtime.indices.alias, 100);
+
+/** The same page through the bare proxy (see proxy-floor.ts): what one more Node hop costs at least. */
+async function viaFloor(filters: JobFilters): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${floor.url}?filters=${encodeURIComponent(JSON.stringify(filters))}`);
+  await response.json();
+  if (!response.ok) throw new Error(`proxy floor: ${response.status}`);
+  return performance.now() - started;
+}
 
 async function viaApi(query: string): Promise<{ ms: number; cursor?: string }> {
   const started = performance.now();
@@ -139,12 +151,12 @@ async function viaEs(body: estypes.SearchRequest): Promise<number> {
 
 try {
   const rows: string[] = [];
-  const results = new Map<string, { api: number[]; es: number[] }>();
+  const results = new Map<string, { api: number[]; es: number[]; floor: number[] }>();
   for (let warm = 0; warm < 20; warm += 1) await viaApi('q=engineer');
   const cpuBefore = api.cpuSeconds();
   let apiRequests = 0;
   for (const [name, queries] of Object.entries(MIX)) {
-    const samples = { api: [] as number[], es: [] as number[] };
+    const samples = { api: [] as number[], es: [] as number[], floor: [] as number[] };
     for (let round = 0; round < rounds; round += 1) {
       const filters = queries[round % queries.length] ?? {};
       const api = async (): Promise<void> => {
@@ -154,8 +166,12 @@ try {
       const direct = async (): Promise<void> => {
         samples.es.push(await viaEs(buildJobSearch(filters, { limit: 100, includeDescription: false })));
       };
-      // Whichever runs second finds the query's data warm: take turns going first.
-      for (const step of round % 2 === 0 ? [api, direct] : [direct, api]) await step();
+      const proxied = async (): Promise<void> => {
+        samples.floor.push(await viaFloor(filters));
+      };
+      // Whichever runs first finds the query's data colder: take turns going first.
+      const steps = [api, direct, proxied];
+      for (let step = 0; step < steps.length; step += 1) await steps[(round + step) % steps.length]?.();
     }
     results.set(name, samples);
   }
@@ -203,17 +219,20 @@ try {
   rows.push(
     `bench:search — corpus ${corpus.toLocaleString('en-US')} jobs (${values.prefix}), ${rounds} rounds per class, limit 100`,
   );
-  rows.push('class                 API p50   API p99    ES p50    ES p99   p50 ratio  p50 gap');
+  rows.push(
+    'class                 API p50   API p99    ES p50    ES p99   p50 ratio  p50 gap   floor gap  API over floor',
+  );
   const fmt = (n: number): string => `${n.toFixed(1).padStart(7)}ms`;
   for (const [name, samples] of results) {
-    const [a50, a99, e50, e99] = [
+    const [a50, a99, e50, e99, f50] = [
       percentile(samples.api, 50),
       percentile(samples.api, 99),
       percentile(samples.es, 50),
       percentile(samples.es, 99),
+      percentile(samples.floor, 50),
     ];
     rows.push(
-      `${name.padEnd(20)} ${fmt(a50)} ${fmt(a99)} ${fmt(e50)} ${fmt(e99)}   ${(a50 / e50).toFixed(2).padStart(6)}x ${fmt(a50 - e50)}`,
+      `${name.padEnd(20)} ${fmt(a50)} ${fmt(a99)} ${fmt(e50)} ${fmt(e99)}   ${(a50 / e50).toFixed(2).padStart(6)}x ${fmt(a50 - e50)}  ${fmt(f50 - e50)}  ${fmt(a50 - f50)}`,
     );
   }
   const grammar = results.get('title grammar')?.es ?? [];
@@ -229,8 +248,13 @@ try {
   rows.push(
     `API CPU per request: ${cpuMs.toFixed(2)} ms (user+system of the API process over ${apiRequests} requests)`,
   );
+  rows.push(
+    'floor gap: p50 of a bare Node proxy (one HTTP hop, the same Elasticsearch request, parse and JSON.stringify, ' +
+      'nothing else) minus ES p50 — what any API process adds at least on this machine',
+  );
   process.stdout.write(`${rows.join('\n')}\n`);
 } finally {
+  await floor.close();
   api.stop();
   await runtime.close();
 }
