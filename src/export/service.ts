@@ -34,16 +34,16 @@ import { encode, type ExportFormat } from './encoders.js';
 
 export const PART_ROWS = 50_000;
 /** Rows per Elasticsearch page while streaming. */
-const FETCH_PAGE = 2_000;
+export const FETCH_PAGE = 2_000;
 /** Sort values per request while walking to a position (no _source: cheap). */
-const WALK_PAGE = 10_000;
+export const WALK_PAGE = 10_000;
 /** Sort values alone need no stored field at all (not even _id): a walk reads 5–7× faster. */
-const SORT_VALUES_ONLY: HitFetch = { _source: false, stored_fields: ['_none_'] };
+export const SORT_VALUES_ONLY: HitFetch = { _source: false, stored_fields: ['_none_'] };
 /**
  * Pages read at once: Elasticsearch reads one page on one core; two in flight keep both of this
  * machine's cores busy while the current page is encoded.
  */
-const FETCH_CONCURRENCY = 2;
+export const FETCH_CONCURRENCY = 2;
 /** How long the point in time outlives the last request of its export. */
 const PIT_KEEP_ALIVE_MINUTES = 15;
 const KEEP_ALIVE = `${String(PIT_KEEP_ALIVE_MINUTES)}m`;
