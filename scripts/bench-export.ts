@@ -236,7 +236,8 @@ try {
     `bench:export — corpus ${total.toLocaleString('en-US')} rows (${values.prefix}, status=all, default columns); ` +
       `CSV/NDJSON and ceilings over the first ${rowLimit.toLocaleString('en-US')} rows`,
   ];
-  const delivery = await esDelivery();
+  // The better of two passes: the first may find Elasticsearch's caches cold, and a bound is what it can do warm.
+  const delivery = [await esDelivery(), await esDelivery()].reduce((a, b) => (rate(a) >= rate(b) ? a : b));
   lines.push(`ES delivery alone      ${fmt(delivery)}  (the export's reads, answers drained unparsed)`);
   for (const format of (['ndjson', 'csv'] as const).filter((f) => formats.has(f))) {
     const es = await viaEs(format);
