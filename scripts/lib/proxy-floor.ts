@@ -24,12 +24,8 @@ export async function startProxyFloor(es: EsClient, index: string, limit: number
     const filters = JSON.parse(
       new URL(request.url ?? '/', 'http://floor').searchParams.get('filters') ?? '{}',
     ) as JobFilters;
-    // One hit more than the page, as the API asks for (it learns whether a next page exists).
-    completeSearch<Job>(
-      es,
-      index,
-      buildJobSearch(filters, { limit: limit + 1, includeDescription: false }),
-    ).then(
+    // The API's request exactly: buildJobSearch asks for one hit more than the page (a next page?).
+    completeSearch<Job>(es, index, buildJobSearch(filters, { limit, includeDescription: false })).then(
       (hits) => {
         const body = JSON.stringify({ data: hits.slice(0, limit).map(hitSource) });
         response.writeHead(200, { 'content-type': 'application/json' }).end(body);
