@@ -17,7 +17,7 @@ import { exportQuery } from '../export/service.js';
 import { checkpointOf } from '../ledger/projector.js';
 import type { EsClient } from '../search/client.js';
 import { hitSource } from '../search/document.js';
-import { scanIndex } from '../search/indices.js';
+import { CLUSTER_CHANGE, scanIndex } from '../search/indices.js';
 import { jobFetch } from '../search/job-query.js';
 
 /** Rows per Parquet part: a few hundred MB at most, so a download can be retried part by part. */
@@ -63,7 +63,7 @@ export async function buildSnapshot(
   if (existing !== null) throw new Error(`The snapshot of ${date} exists; snapshots are immutable`);
   // Everything up to the projector's checkpoint is in the index; a refresh makes it searchable.
   const changeSeq = await checkpointOf(deps.db);
-  await deps.es.indices.refresh({ index: deps.index });
+  await deps.es.indices.refresh({ index: deps.index }, CLUSTER_CHANGE);
   const staging = join(deps.dir, `${date}.partial`);
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });

@@ -67,28 +67,38 @@ async function readTemplates(): Promise<TemplateFiles> {
   };
 }
 
+/**
+ * The deadline of index management (templates, index creation, mappings, settings, aliases,
+ * refresh, deletion): these change cluster state, and creating an index also waits for its primary
+ * shard to start, which on a loaded node takes longer than a search's deadline (a 5 s create timed
+ * out in a CI run). Elasticsearch's own acknowledgement and health timeouts are 30 s, so it answers
+ * (acknowledged or not) before the client gives up.
+ */
+export const CLUSTER_CHANGE = { requestTimeout: 40_000 };
+
 /** Installs (or updates) the component templates and the index template from index-templates/. */
 export async function installTemplates(es: EsClient, names: IndexNames): Promise<TemplateFiles> {
   const files = await readTemplates();
   const { settings, mappings, template } = files;
-  await es.cluster.putComponentTemplate({
-    name: names.settingsComponent,
-    template: settings.template,
-    _meta: settings._meta,
-  });
-  await es.cluster.putComponentTemplate({
-    name: names.mappingsComponent,
-    template: mappings.template,
-    _meta: mappings._meta,
-  });
-  await es.indices.putIndexTemplate({
-    name: names.indexTemplate,
-    index_patterns: [names.indexPattern],
-    composed_of: [names.settingsComponent, names.mappingsComponent],
-    priority: template.priority,
-    version: template.version,
-    _meta: template._meta,
-  });
+  await es.cluster.putComponentTemplate(
+    { name: names.settingsComponent, template: settings.template, _meta: settings._meta },
+    CLUSTER_CHANGE,
+  );
+  await es.cluster.putComponentTemplate(
+    { name: names.mappingsComponent, template: mappings.template, _meta: mappings._meta },
+    CLUSTER_CHANGE,
+  );
+  await es.indices.putIndexTemplate(
+    {
+      name: names.indexTemplate,
+      index_patterns: [names.indexPattern],
+      composed_of: [names.settingsComponent, names.mappingsComponent],
+      priority: template.priority,
+      version: template.version,
+      _meta: template._meta,
+    },
+    CLUSTER_CHANGE,
+  );
   return files;
 }
 
@@ -119,12 +129,12 @@ export async function ensureJobsIndex(es: EsClient, names: IndexNames): Promise<
   }
   const index = names.indexName(1);
   try {
-    await es.indices.create({ index, aliases: { [names.alias]: { is_write_index: true } } });
+    await es.indices.create({ index, aliases: { [names.alias]: { is_write_index: true } } }, CLUSTER_CHANGE);
   } catch (error) {
     // Another starter won the race; the alias check below tells whether it finished.
     if (!isAlreadyExists(error)) throw error;
   }
-  await es.cluster.health({ index, wait_for_status: 'yellow', timeout: '30s' });
+  await es.cluster.health({ index, wait_for_status: 'yellow', timeout: '30s' }, CLUSTER_CHANGE);
   const current = await currentIndex(es, names);
   if (current === undefined) throw new Error(`Index ${index} exists but alias ${names.alias} does not`);
   return current;
@@ -136,7 +146,7 @@ async function applyMappings(
   mappings: estypes.MappingTypeMapping,
 ): Promise<void> {
   try {
-    await es.indices.putMapping({ index, ...mappings });
+    await es.indices.putMapping({ index, ...mappings }, CLUSTER_CHANGE);
   } catch (error) {
     if (!(error instanceof errors.ResponseError)) throw error;
     throw new IncompatibleMappingsError(index, error);
@@ -159,9 +169,15 @@ function isAlreadyExists(error: unknown): boolean {
 
 /** Removes every generation, the alias and the templates of one index family (tests, benchmarks). */
 export async function dropIndexFamily(es: EsClient, names: IndexNames): Promise<void> {
-  await es.indices.delete({ index: names.indexPattern, allow_no_indices: true, expand_wildcards: 'all' });
-  await es.indices.deleteIndexTemplate({ name: names.indexTemplate });
-  await es.cluster.deleteComponentTemplate({ name: `${names.settingsComponent},${names.mappingsComponent}` });
+  await es.indices.delete(
+    { index: names.indexPattern, allow_no_indices: true, expand_wildcards: 'all' },
+    CLUSTER_CHANGE,
+  );
+  await es.indices.deleteIndexTemplate({ name: names.indexTemplate }, CLUSTER_CHANGE);
+  await es.cluster.deleteComponentTemplate(
+    { name: `${names.settingsComponent},${names.mappingsComponent}` },
+    CLUSTER_CHANGE,
+  );
 }
 
 export interface ReindexProgress {
@@ -206,9 +222,9 @@ export async function reindexJobs(
   const to = names.indexName((await maxGeneration(es, names)) + 1);
   const startedAt = now();
 
-  await es.indices.create({ index: to, settings: { index: { refresh_interval: '-1' } } });
-  await es.cluster.health({ index: to, wait_for_status: 'yellow', timeout: '30s' });
-  await es.indices.refresh({ index: from });
+  await es.indices.create({ index: to, settings: { index: { refresh_interval: '-1' } } }, CLUSTER_CHANGE);
+  await es.cluster.health({ index: to, wait_for_status: 'yellow', timeout: '30s' }, CLUSTER_CHANGE);
+  await es.indices.refresh({ index: from }, CLUSTER_CHANGE);
   const total = (await es.count({ index: from })).count;
   let copied = 0;
   let skippedAsOlder = 0;
@@ -219,28 +235,34 @@ export async function reindexJobs(
   }
   // Back to the template's refresh interval (ES default when the template sets none).
   const refreshInterval = templates.settings.template.settings?.refresh_interval ?? '1s';
-  await es.indices.putSettings({ index: to, settings: { index: { refresh_interval: refreshInterval } } });
-  await es.indices.refresh({ index: to });
+  await es.indices.putSettings(
+    { index: to, settings: { index: { refresh_interval: refreshInterval } } },
+    CLUSTER_CHANGE,
+  );
+  await es.indices.refresh({ index: to }, CLUSTER_CHANGE);
   const landed = (await es.count({ index: to })).count;
   if (landed < total)
     throw new Error(`Reindex verification failed: ${to} has ${landed} of ${total} documents`);
 
-  await es.indices.updateAliases({
-    actions: [
-      { remove: { index: from, alias: names.alias } },
-      { add: { index: to, alias: names.alias, is_write_index: true } },
-    ],
-  });
+  await es.indices.updateAliases(
+    {
+      actions: [
+        { remove: { index: from, alias: names.alias } },
+        { add: { index: to, alias: names.alias, is_write_index: true } },
+      ],
+    },
+    CLUSTER_CHANGE,
+  );
 
   let caughtUp = 0;
-  await es.indices.refresh({ index: from });
+  await es.indices.refresh({ index: from }, CLUSTER_CHANGE);
   const since: estypes.QueryDslQueryContainer = { range: { indexed_at: { gte: startedAt.toISOString() } } };
   for await (const batch of scanIndex(es, from, { pageSize: batchSize, query: since })) {
     caughtUp += batch.length - (await bulkCopy(es, to, batch));
   }
-  if (caughtUp > 0) await es.indices.refresh({ index: to });
+  if (caughtUp > 0) await es.indices.refresh({ index: to }, CLUSTER_CHANGE);
 
-  if (options.deleteOld === true) await es.indices.delete({ index: from });
+  if (options.deleteOld === true) await es.indices.delete({ index: from }, CLUSTER_CHANGE);
   return { from, to, copied, skippedAsOlder, caughtUp, deletedOld: options.deleteOld === true };
 }
 

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { estypes } from '@elastic/elasticsearch';
 import { hitSource, toIndexDocument } from '../../src/search/document.js';
 import {
+  CLUSTER_CHANGE,
   currentIndex,
   ensureJobsIndex,
   IncompatibleMappingsError,
@@ -134,15 +135,18 @@ describe('template evolution', () => {
     );
     try {
       // An index from an older template: strict, without the city_keys field.
-      await es.indices.create({
-        index: names.indexName(1),
-        mappings: {
-          dynamic: 'strict',
-          _source: { excludes: [...SOURCE_EXCLUDES] },
-          properties: { job_key: { type: 'keyword' } },
+      await es.indices.create(
+        {
+          index: names.indexName(1),
+          mappings: {
+            dynamic: 'strict',
+            _source: { excludes: [...SOURCE_EXCLUDES] },
+            properties: { job_key: { type: 'keyword' } },
+          },
+          aliases: { [names.alias]: { is_write_index: true } },
         },
-        aliases: { [names.alias]: { is_write_index: true } },
-      });
+        CLUSTER_CHANGE,
+      );
       expect(await ensureJobsIndex(es, names)).to.equal(names.indexName(1));
       const mapping = await es.indices.getMapping({ index: names.indexName(1) });
       expect(mapping[names.indexName(1)]?.mappings.properties).to.include.keys(
@@ -174,11 +178,14 @@ describe('documents outside _source across generations', () => {
     try {
       // The previous generation's mappings: everything in _source, the description not stored.
       const { _source: _excludes, properties = {}, ...rest } = template.template.mappings;
-      await es.indices.create({
-        index: names.indexName(1),
-        mappings: { ...rest, properties: { ...properties, description_text: { type: 'text' } } },
-        aliases: { [names.alias]: { is_write_index: true } },
-      });
+      await es.indices.create(
+        {
+          index: names.indexName(1),
+          mappings: { ...rest, properties: { ...properties, description_text: { type: 'text' } } },
+          aliases: { [names.alias]: { is_write_index: true } },
+        },
+        CLUSTER_CHANGE,
+      );
       await es.bulk({
         refresh: true,
         operations: documents.flatMap((document) => [
