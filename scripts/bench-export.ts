@@ -11,22 +11,20 @@
 import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import type { estypes } from '@elastic/elasticsearch';
 import { loadConfig } from '../src/config.js';
 import { csvCells, DEFAULT_EXPORT_COLUMNS, type ExportRow } from '../src/export/columns.js';
 import { csvRecords, EXPORT_FORMATS, ndjsonLines, type ExportFormat } from '../src/export/encoders.js';
 import {
+  exportPageRequest,
   exportQuery,
+  ExportService,
   FETCH_CONCURRENCY,
-  FETCH_PAGE,
   PART_ROWS,
-  SORT_VALUES_ONLY,
-  WALK_PAGE,
 } from '../src/export/service.js';
 import { inOrder } from '../src/lib/ordered.js';
 import { createServices, openRuntime } from '../src/runtime.js';
-import { sortValuesOf, type SortValues } from '../src/search/cursor.js';
-import { hitSource, type HitFetch } from '../src/search/document.js';
+import { closePit } from '../src/search/client.js';
+import { hitSource } from '../src/search/document.js';
 import { scanIndex } from '../src/search/indices.js';
 import { jobFetch } from '../src/search/job-query.js';
 import { benchEnv, startApi } from './lib/api-process.js';
@@ -53,6 +51,12 @@ const env = await benchEnv(values.prefix);
 const runtime = openRuntime(loadConfig(env));
 const filters = { status: 'all' as const };
 const query = exportQuery(filters);
+/** The export service over the corpus: bench:export reads the pages it would read. */
+const exportService = new ExportService(
+  runtime.es,
+  runtime.indices.alias,
+  runtime.config.secrets.cursorSecret,
+);
 const total = (await runtime.es.count({ index: runtime.indices.alias, query })).count;
 if (total < 100_000)
   throw new Error(`corpus ${values.prefix} has ${total} jobs; run npm run bench:search first`);
@@ -148,37 +152,19 @@ async function viaEs(format: 'ndjson' | 'csv'): Promise<Measured & { sample: Exp
  * can pass it.
  */
 async function esDelivery(): Promise<Measured> {
-  const positionOf = (hit: estypes.SearchHit | undefined): SortValues => {
-    const sort = sortValuesOf(hit);
-    if (sort === undefined) throw new Error('a point-in-time hit came back without sort values');
-    return sort;
-  };
   const started = performance.now();
   const { id } = await runtime.es.openPointInTime({ index: runtime.indices.alias, keep_alive: '5m' });
-  const body = (after: SortValues | undefined, size: number, fetch: HitFetch): estypes.SearchRequest => ({
-    pit: { id, keep_alive: '5m' },
-    size,
-    query,
-    sort: [{ _shard_doc: 'asc' }],
-    track_total_hits: false,
-    ...fetch,
-    ...(after === undefined ? {} : { search_after: after }),
-  });
+  const pit = { id, keep_alive: '5m' };
   try {
-    const starts: (SortValues | undefined)[] = [undefined];
-    let walkedTo: SortValues | undefined;
-    for (let walked = 0; walked < rowLimit; walked += WALK_PAGE) {
-      const size = Math.min(WALK_PAGE, rowLimit - walked);
-      const hits = (await runtime.es.search(body(walkedTo, size, SORT_VALUES_ONLY))).hits.hits;
-      hits.forEach((hit, i) => {
-        const at = walked + i + 1;
-        if (at % FETCH_PAGE === 0 && at < rowLimit) starts.push(positionOf(hit));
-      });
-      walkedTo = positionOf(hits.at(-1));
-    }
-    const reads = starts.map((after) => async (): Promise<number> => {
+    const spans = [];
+    for await (const span of exportService.pageSpans(pit, query, undefined, rowLimit)) spans.push(span);
+    const reads = spans.map((span) => async (): Promise<number> => {
       const answer: unknown = await runtime.es.transport.request(
-        { method: 'POST', path: '/_search', body: body(after, FETCH_PAGE, jobFetch(false)) },
+        {
+          method: 'POST',
+          path: '/_search',
+          body: exportPageRequest(pit, query, span.after, span.size, jobFetch(false)),
+        },
         { asStream: true },
       );
       if (!(answer instanceof Readable)) throw new Error('expected a stream');
@@ -190,7 +176,7 @@ async function esDelivery(): Promise<Measured> {
     for await (const read of inOrder(reads, FETCH_CONCURRENCY)) bytes += read;
     return { rows: rowLimit, seconds: (performance.now() - started) / 1000, bytes };
   } finally {
-    await runtime.es.closePointInTime({ id });
+    await closePit(runtime.es, id);
   }
 }
 

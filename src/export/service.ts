@@ -34,11 +34,11 @@ import { encode, type ExportFormat } from './encoders.js';
 
 export const PART_ROWS = 50_000;
 /** Rows per Elasticsearch page while streaming. */
-export const FETCH_PAGE = 2_000;
+const FETCH_PAGE = 2_000;
 /** Sort values per request while walking to a position (no _source: cheap). */
-export const WALK_PAGE = 10_000;
+const WALK_PAGE = 10_000;
 /** Sort values alone need no stored field at all (not even _id): a walk reads 5–7× faster. */
-export const SORT_VALUES_ONLY: HitFetch = { _source: false, stored_fields: ['_none_'] };
+const SORT_VALUES_ONLY: HitFetch = { _source: false, stored_fields: ['_none_'] };
 /**
  * Pages read at once: Elasticsearch reads one page on one core; two in flight keep both of this
  * machine's cores busy while the current page is encoded.
@@ -120,7 +120,7 @@ function exportCursorHash(filters: ExportFilters, part: number): string {
 const CURSOR_LOC = ['query', 'cursor'];
 
 /** A page to read: `size` rows after `after`, the last of them at `end`. */
-interface PageSpan {
+export interface PageSpan {
   after: SortValues | undefined;
   size: number;
   end: SortValues;
@@ -256,8 +256,11 @@ export class ExportService {
     }
   }
 
-  /** The export's pages from `start`: each one's position and size, from a walk over sort values. */
-  private async *pageSpans(
+  /**
+   * The export's pages from `start`: each one's position and size, from a walk over sort values
+   * (public for bench:export, which reads the same pages without parsing them).
+   */
+  async *pageSpans(
     pit: estypes.SearchPointInTimeReference,
     query: estypes.QueryDslQueryContainer,
     start: SortValues | undefined,
@@ -318,16 +321,27 @@ export class ExportService {
     size: number,
     fetch: HitFetch,
   ): Promise<estypes.SearchHit<ExportRow>[]> {
-    return completeSearch<ExportRow>(this.es, this.index, {
-      pit,
-      size,
-      query,
-      sort: EXPORT_SORT,
-      ...fetch,
-      track_total_hits: false,
-      ...(after === undefined ? {} : { search_after: after }),
-    });
+    return completeSearch<ExportRow>(this.es, this.index, exportPageRequest(pit, query, after, size, fetch));
   }
+}
+
+/** The search request of one export page: `size` rows in export order after `after`, carrying `fetch`. */
+export function exportPageRequest(
+  pit: estypes.SearchPointInTimeReference,
+  query: estypes.QueryDslQueryContainer,
+  after: SortValues | undefined,
+  size: number,
+  fetch: HitFetch,
+): estypes.SearchRequest {
+  return {
+    pit,
+    size,
+    query,
+    sort: EXPORT_SORT,
+    ...fetch,
+    track_total_hits: false,
+    ...(after === undefined ? {} : { search_after: after }),
+  };
 }
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {

@@ -24,6 +24,11 @@ export async function call(
   };
 }
 
+/** `init` with the API key header added to whatever headers it has. */
+export function withKey(key: string, init: RequestInit = {}): RequestInit {
+  return { ...init, headers: { ...(init.headers as Record<string, string> | undefined), 'X-API-Key': key } };
+}
+
 export function jsonBody(value: unknown): RequestInit {
   return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
 }

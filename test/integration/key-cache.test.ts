@@ -7,13 +7,8 @@ import { AccountRepository, type AuthenticatedKeyRow } from '../../src/db/accoun
 import { KEY_CHANGES_CHANNEL, listenForKeyChanges } from '../../src/db/key-changes.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { testEnv } from './env.js';
-import { call } from './http.js';
+import { call, withKey } from './http.js';
 import { untilWaitingOnLock } from './locks.js';
-
-const withKey = (value: string, init: RequestInit = {}): RequestInit => ({
-  ...init,
-  headers: { 'X-API-Key': value },
-});
 
 /** A cache over the real repository that counts database lookups and reports what it is told. */
 class Observed {
@@ -172,11 +167,11 @@ describe('key cache: authentication without a round trip, dropped on every key o
   it('through the API: a revoked key is refused on its next request, and each key shows its last use', async () => {
     await testEnv().runtime.keys.whenLive();
     const owner = await newAccount('cache-api@keys.test');
-    const spare = await call('/v1/account/keys', { method: 'POST', ...withKey(owner.key) });
+    const spare = await call('/v1/account/keys', withKey(owner.key, { method: 'POST' }));
     const other = spare.body as { id: string; key: string };
     expect((await call('/v1/feed/active/count', withKey(other.key))).status).to.equal(200);
     expect((await call('/v1/feed/active/count', withKey(other.key))).status).to.equal(200);
-    const revoke = await call(`/v1/account/keys/${other.id}`, { method: 'DELETE', ...withKey(owner.key) });
+    const revoke = await call(`/v1/account/keys/${other.id}`, withKey(owner.key, { method: 'DELETE' }));
     expect(revoke.status).to.equal(200);
     expect((await call('/v1/feed/active/count', withKey(other.key))).body).to.include({
       status: 401,

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { Writable } from 'node:stream';
 import { createLogger } from '../../src/lib/logger.js';
 import { serve, testEnv } from './env.js';
-import { call, jsonBody, type ApiResponse } from './http.js';
+import { call, jsonBody, withKey, type ApiResponse } from './http.js';
 import { activate, checkout, claim } from './billing-support.js';
 
 describe('secrets: no raw key or claim token outside the response that creates it', function () {
@@ -29,10 +29,6 @@ describe('secrets: no raw key or claim token outside the response that creates i
       others.push(response);
       return response;
     };
-    const withKey = (key: string, init: RequestInit = {}): RequestInit => ({
-      ...init,
-      headers: { ...(init.headers as Record<string, string> | undefined), 'X-API-Key': key },
-    });
 
     // Checkout (creates the claim token) and activation; the claim creates the first key.
     const checkedOut = await checkout('scan@secrets.test', 'growth', baseUrl);
