@@ -14,13 +14,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { csvCells, DEFAULT_EXPORT_COLUMNS, type ExportRow } from '../src/export/columns.js';
 import { csvRecords, EXPORT_FORMATS, ndjsonLines, type ExportFormat } from '../src/export/encoders.js';
-import {
-  exportPageRequest,
-  exportQuery,
-  ExportService,
-  FETCH_CONCURRENCY,
-  PART_ROWS,
-} from '../src/export/service.js';
+import { exportPageRequest, exportQuery } from '../src/search/export-query.js';
+import { ExportService, FETCH_CONCURRENCY, PART_ROWS } from '../src/services/export.js';
 import { inOrder } from '../src/lib/ordered.js';
 import { createServices, openRuntime } from '../src/runtime.js';
 import { closePit } from '../src/search/client.js';

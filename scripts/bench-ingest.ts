@@ -6,9 +6,10 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
-import { createIngestDeps } from '../src/ingest/deps.js';
-import { catchUp, loadBoards } from '../src/ingest/service.js';
-import { syntheticBoardLines } from '../src/ingest/synthetic.js';
+import { createIngestDeps } from '../src/ingest/crawl/deps.js';
+import { catchUp } from '../src/ledger/catch-up.js';
+import { loadBoards } from '../src/ingest/crawl/boards.js';
+import { syntheticBoardLines } from '../test/support/synthetic.js';
 import { systemClock } from '../src/lib/clock.js';
 import { openRuntime } from '../src/runtime.js';
 import { ensureJobsIndex } from '../src/search/indices.js';

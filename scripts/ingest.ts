@@ -8,10 +8,11 @@ import { parseArgs } from 'node:util';
 import { Presets, SingleBar } from 'cli-progress';
 import { migrate } from '../src/db/migrate.js';
 import { systemClock } from '../src/lib/clock.js';
-import { BoardsFileError, parseBoardsFile } from '../src/ingest/boards-file.js';
-import { createIngestDeps } from '../src/ingest/deps.js';
-import type { CrawlSummary } from '../src/ingest/pipeline.js';
-import { catchUp, crawlBoards, registerBoard } from '../src/ingest/service.js';
+import { BoardsFileError, parseBoardsFile } from '../src/ingest/crawl/boards-file.js';
+import { createIngestDeps } from '../src/ingest/crawl/deps.js';
+import type { CrawlSummary } from '../src/ingest/crawl/pipeline.js';
+import { catchUp } from '../src/ledger/catch-up.js';
+import { crawlBoards, registerBoard } from '../src/ingest/crawl/boards.js';
 import { ensureJobsIndex } from '../src/search/indices.js';
 import { scriptRuntime } from './lib/runtime.js';
 

@@ -3,17 +3,18 @@
  * tests build it against real Elasticsearch and Postgres with their own names.
  */
 import Koa from 'koa';
-import { recordActivity, type ActivityRecorder } from './accounts/activity.js';
-import type { AccountService } from './accounts/service.js';
-import type { UsageService } from './accounts/usage.js';
-import type { BillingService } from './billing/service.js';
-import type { DatasetService } from './datasets/service.js';
-import type { ExportService } from './export/service.js';
+import type { ActivityRecorder } from './services/activity.js';
+import { recordActivity } from './http/activity.js';
+import type { AccountService } from './services/accounts.js';
+import type { UsageService } from './services/usage.js';
+import type { BillingService } from './services/billing.js';
+import type { DatasetService } from './services/datasets.js';
+import type { ExportService } from './services/export.js';
 import { datasetHandlers } from './routes/datasets.js';
 import { accountHandlers } from './routes/account.js';
 import { exportHandlers } from './routes/export.js';
 import { billingHandlers } from './routes/billing.js';
-import type { HealthService } from './health/service.js';
+import type { HealthService } from './services/health.js';
 import { requestContext } from './http/context.js';
 import { problemMiddleware } from './http/problem.js';
 import type { AppState } from './http/state.js';
@@ -24,12 +25,12 @@ import { healthHandlers, openApiHandlers } from './routes/health.js';
 import { buildRouter, unmatched } from './routes/index.js';
 import { jobHandlers } from './routes/jobs.js';
 import { feedHandlers } from './routes/feeds.js';
-import type { ActiveFeed } from './feeds/active.js';
-import type { Allowances } from './limits/allowance.js';
-import type { RateLimits } from './limits/rate-limits.js';
-import type { ChangeFeedService } from './feeds/changes.js';
-import type { WindowedFeeds } from './feeds/windowed.js';
-import type { JobSearchService } from './search/service.js';
+import type { ActiveFeed } from './services/feeds/active.js';
+import type { Allowances } from './services/allowance.js';
+import type { RateLimits } from './services/rate-limits.js';
+import type { ChangeFeedService } from './services/feeds/changes.js';
+import type { WindowedFeeds } from './services/feeds/windowed.js';
+import type { JobSearchService } from './services/jobs.js';
 
 export interface Services {
   accounts: AccountService;

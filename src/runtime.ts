@@ -2,29 +2,29 @@
  * The process-wide resources (pools and clients) built from Config, and the services over them.
  * Entry points and tests open one Runtime and close it on exit; nothing else creates clients.
  */
-import { ActivityRecorder } from './accounts/activity.js';
-import { KeyCache } from './accounts/key-cache.js';
-import { AccountService } from './accounts/service.js';
-import { UsageService } from './accounts/usage.js';
-import { BillingService } from './billing/service.js';
+import { ActivityRecorder } from './services/activity.js';
+import { KeyCache } from './services/key-cache.js';
+import { AccountService } from './services/accounts.js';
+import { UsageService } from './services/usage.js';
+import { BillingService } from './services/billing.js';
 import { createStripeClient, type StripeClient } from './billing/stripe.js';
 import { BillingRepository } from './db/billing.js';
-import { DatasetService } from './datasets/service.js';
+import { DatasetService } from './services/datasets.js';
 import { urlSigningKey } from './datasets/signing.js';
-import { ExportService } from './export/service.js';
+import { ExportService } from './services/export.js';
 import { createEmbedder, type Embedder } from './embeddings/service.js';
 import type { Services } from './app.js';
 import type { Config } from './config.js';
 import { AccountRepository } from './db/accounts.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { listenForKeyChanges } from './db/key-changes.js';
-import { HealthService } from './health/service.js';
-import { JobSearchService } from './search/service.js';
-import { ActiveFeed } from './feeds/active.js';
-import { Allowances } from './limits/allowance.js';
-import { RateLimits } from './limits/rate-limits.js';
-import { ChangeFeedService } from './feeds/changes.js';
-import { WindowedFeeds } from './feeds/windowed.js';
+import { HealthService } from './services/health.js';
+import { JobSearchService } from './services/jobs.js';
+import { ActiveFeed } from './services/feeds/active.js';
+import { Allowances } from './services/allowance.js';
+import { RateLimits } from './services/rate-limits.js';
+import { ChangeFeedService } from './services/feeds/changes.js';
+import { WindowedFeeds } from './services/feeds/windowed.js';
 import { systemClock } from './lib/clock.js';
 import { createEsClient, type EsClient } from './search/client.js';
 import { indexNames, type IndexNames } from './search/indices.js';

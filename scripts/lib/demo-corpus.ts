@@ -4,7 +4,7 @@
  * endpoint override points at its own prefix on the fixture server.
  */
 import { readFileSync } from 'node:fs';
-import type { BoardLine } from '../../src/ingest/boards-file.js';
+import type { BoardLine } from '../../src/ingest/crawl/boards-file.js';
 import type { FixtureServer } from './fixture-server.js';
 
 interface DemoRoute {

@@ -13,7 +13,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { Database, Queryable } from '../db/database.js';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../export/columns.js';
 import { encode } from '../export/encoders.js';
-import { exportQuery } from '../export/service.js';
+import { exportQuery } from '../search/export-query.js';
 import { checkpointOf } from '../ledger/projector.js';
 import type { EsClient } from '../search/client.js';
 import { hitSource } from '../search/document.js';

@@ -1,9 +1,8 @@
 /** SQL for accounts and API keys. Keys are addressed only by digest. */
 import { isoSql, type Queryable } from './database.js';
-import type { KeyKind } from '../accounts/keys.js';
+import type { KeyKind } from '../domain/keys.js';
 import type { PlanCode } from '../domain/plans.js';
-
-export type AccountStatus = 'pending' | 'active' | 'past_due' | 'canceled';
+import type { AccountStatus } from '../domain/subscriptions.js';
 
 export interface AccountRow {
   id: string;

@@ -1,8 +1,15 @@
 /** SQL for checkout accounts, claim tokens and billing events. Tokens are addressed only by digest. */
-import type { AccountRef, BillingChange, InterpretedEvent } from '../billing/events.js';
-import { accessStatus, statusRank, SUBSCRIPTION_STATUSES } from '../billing/events.js';
 import type { PlanCode } from '../domain/plans.js';
-import { AccountRepository, type AccountStatus, type KeyRow, type NewKey } from './accounts.js';
+import {
+  accessStatus,
+  statusRank,
+  SUBSCRIPTION_STATUSES,
+  type AccountRef,
+  type AccountStatus,
+  type BillingChange,
+  type InterpretedEvent,
+} from '../domain/subscriptions.js';
+import { AccountRepository, type KeyRow, type NewKey } from './accounts.js';
 import { isoSql, type Queryable } from './database.js';
 
 export interface ClaimRow {

@@ -1,6 +1,6 @@
 /** SQL for companies, boards and per-job lifecycle state. */
 import { databaseNow, type Queryable } from './database.js';
-import type { BoardHealth, JobChange, StateRow } from '../ingest/lifecycle.js';
+import type { BoardHealth, JobChange, StateRow } from '../domain/lifecycle.js';
 
 export interface CompanyRow {
   company_key: string;

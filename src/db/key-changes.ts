@@ -4,7 +4,6 @@
  * down the cache is off (every lookup goes to the database) and the connection is retried.
  */
 import type { Logger } from '../lib/logger.js';
-import type { KeyCache } from '../accounts/key-cache.js';
 import type { Database } from './database.js';
 
 export const KEY_CHANGES_CHANNEL = 'api_key_changes';
@@ -14,12 +13,18 @@ export interface KeyChangeListener {
   close(): Promise<void>;
 }
 
+/** Who is told of key and account changes, and whether the channel is up (an in-process key cache). */
+export interface KeySubscriber {
+  changed(): void;
+  setLive(live: boolean): void;
+}
+
 type Connection = Awaited<ReturnType<Database['connect']>>;
 
 export function listenForKeyChanges(
   db: Database,
   schema: string,
-  cache: Pick<KeyCache, 'changed' | 'setLive'>,
+  cache: KeySubscriber,
   logger: Logger,
   retryMs = RETRY_MS,
 ): KeyChangeListener {

@@ -3,14 +3,10 @@
  * `x-entitlement` from the OpenAPI document, checked against the entitlement table).
  */
 import type { Next } from 'koa';
-import {
-  isAccountHolder,
-  requireEntitlement,
-  type AccountService,
-  type Principal,
-} from '../accounts/service.js';
+import { isAccountHolder, requireEntitlement, type AccountService } from '../services/accounts.js';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import type { Entitlement } from '../domain/plans.js';
+import type { Principal } from '../domain/principal.js';
 import type { Operation } from '../openapi/document.js';
 import type { AppContext } from './state.js';
 

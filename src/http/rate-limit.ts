@@ -3,7 +3,7 @@
  * key, or the client address of a keyless request), before everything else the request costs.
  */
 import type { Next } from 'koa';
-import type { RateLimits } from '../limits/rate-limits.js';
+import type { RateLimits } from '../services/rate-limits.js';
 import type { Operation } from '../openapi/document.js';
 import type { AppContext } from './state.js';
 

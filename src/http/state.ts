@@ -1,6 +1,6 @@
 import type { ParameterizedContext } from 'koa';
-import type { Principal } from '../accounts/service.js';
-import type { Meter } from '../limits/allowance.js';
+import type { Principal } from '../domain/principal.js';
+import type { Meter } from '../services/allowance.js';
 import type { Operation } from '../openapi/document.js';
 import type { ValidatedInput } from './validation.js';
 

@@ -4,7 +4,7 @@
  * sequencer has numbered, in seq order.
  */
 import type { Queryable } from '../db/database.js';
-import type { ChangeKind } from '../ingest/lifecycle.js';
+import type { ChangeKind } from '../domain/lifecycle.js';
 import type { StoredJob } from '../domain/job.js';
 
 export type EventKind = 'upsert' | 'tombstone';

@@ -1,8 +1,8 @@
 /** Worker entry point: schema and index preparation, then the crawl, sequencer and projector loops. */
 import { loadConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
-import { createIngestDeps } from '../ingest/deps.js';
-import { runWorker } from '../ingest/worker.js';
+import { createIngestDeps } from '../ingest/crawl/deps.js';
+import { runWorker } from '../worker/run.js';
 import { systemClock } from '../lib/clock.js';
 import { createLogger } from '../lib/logger.js';
 import { openRuntime } from '../runtime.js';

@@ -1,7 +1,7 @@
 /** Response shapes of billing and account operations. Raw key material appears only in issuance. */
-import type { IssuedKey } from '../accounts/service.js';
+import type { IssuedKey } from '../services/accounts.js';
 import type { KeyRow } from '../db/accounts.js';
-import type { ClaimedKey } from '../billing/service.js';
+import type { ClaimedKey } from '../services/billing.js';
 
 export interface AccountKeyView {
   id: string;

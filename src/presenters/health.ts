@@ -1,4 +1,4 @@
-import type { HealthReport } from '../health/service.js';
+import type { HealthReport } from '../services/health.js';
 
 /** The /healthz body: always 200 while the process serves; `degraded` names what is down. */
 export function presentHealth(report: HealthReport, version: string): HealthReport & { version: string } {

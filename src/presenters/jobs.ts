@@ -1,10 +1,10 @@
 /** Response shapes of the job operations (OpenAPI JobList, PreviewList, Job). */
 import type { Job } from '../domain/job.js';
-import type { ActiveFeedPage } from '../feeds/active.js';
-import type { FirstSeenWindow } from '../feeds/active-query.js';
-import type { ChangePage } from '../feeds/changes.js';
-import type { ModifiedRecord } from '../feeds/windowed.js';
-import type { JobPage, TypedPage } from '../search/service.js';
+import type { ActiveFeedPage } from '../services/feeds/active.js';
+import type { FirstSeenWindow } from '../search/active-query.js';
+import type { ChangePage } from '../services/feeds/changes.js';
+import type { ModifiedRecord } from '../services/feeds/windowed.js';
+import type { JobPage, TypedPage } from '../services/jobs.js';
 import { PUBLIC_JOB_FIELDS } from '../search/job-query.js';
 
 /** Exactly the public members, in the contract's order; absent members stay absent. */

@@ -1,6 +1,6 @@
 /** /v1/keys, /v1/account/*, /v1/usage/daily: compatibility keys, account keys and usage. */
-import type { AccountService } from '../accounts/service.js';
-import type { UsageService } from '../accounts/usage.js';
+import type { AccountService } from '../services/accounts.js';
+import type { UsageService } from '../services/usage.js';
 import {
   presentCompatibilityKey,
   presentIssuedKey,

@@ -1,5 +1,5 @@
 /** /v1/billing/*: checkout, webhook, claim, portal. */
-import type { BillingService, CheckoutInput } from '../billing/service.js';
+import type { BillingService, CheckoutInput } from '../services/billing.js';
 import { rawBody } from '../http/body.js';
 import { presentClaimedKey } from '../presenters/accounts.js';
 import type { HandlerMap } from './index.js';

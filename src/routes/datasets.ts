@@ -1,5 +1,5 @@
 /** /v1/datasets: snapshot index, manifests with signed part URLs, and the signed downloads. */
-import type { DatasetService } from '../datasets/service.js';
+import type { DatasetService } from '../services/datasets.js';
 import type { HandlerMap } from './index.js';
 import { query } from './query.js';
 

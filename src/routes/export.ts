@@ -1,9 +1,10 @@
 /** GET /v1/jobs/export: one streamed part (or the Parquet artifact) with its part headers. */
 import { Readable } from 'node:stream';
-import { requireEntitlement } from '../accounts/service.js';
+import { requireEntitlement } from '../services/accounts.js';
 import { DEFAULT_EXPORT_COLUMNS, type ExportColumn } from '../export/columns.js';
 import { MEDIA_TYPES, type ExportFormat } from '../export/encoders.js';
-import type { ExportFilters, ExportPart, ExportService } from '../export/service.js';
+import type { ExportFilters } from '../search/export-query.js';
+import type { ExportPart, ExportService } from '../services/export.js';
 import type { AppContext } from '../http/state.js';
 import type { HandlerMap } from './index.js';
 import { principal, query } from './query.js';

@@ -1,9 +1,9 @@
 /** /v1/feed/*: the active feed and its count, the durable change feed, the expired and modified feeds. */
-import { requireEntitlement } from '../accounts/service.js';
-import type { ActiveFeed, ActiveFeedScope } from '../feeds/active.js';
-import type { ActiveFeedFilters } from '../feeds/active-query.js';
-import type { ChangeFeedService } from '../feeds/changes.js';
-import type { FeedPageRequest, TimeFrame, WindowedFeeds } from '../feeds/windowed.js';
+import { requireEntitlement } from '../services/accounts.js';
+import type { ActiveFeed, ActiveFeedScope } from '../services/feeds/active.js';
+import type { ActiveFeedFilters } from '../search/active-query.js';
+import type { ChangeFeedService } from '../services/feeds/changes.js';
+import type { FeedPageRequest, TimeFrame, WindowedFeeds } from '../services/feeds/windowed.js';
 import type { AppContext } from '../http/state.js';
 import {
   presentActiveCount,

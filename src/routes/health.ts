@@ -1,4 +1,4 @@
-import type { HealthService } from '../health/service.js';
+import type { HealthService } from '../services/health.js';
 import type { OpenApiDocument } from '../openapi/document.js';
 import { presentHealth } from '../presenters/health.js';
 import type { HandlerMap } from './index.js';

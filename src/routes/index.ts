@@ -5,14 +5,14 @@
  */
 import Router from '@koa/router';
 import type { Next } from 'koa';
-import type { AccountService } from '../accounts/service.js';
+import type { AccountService } from '../services/accounts.js';
 import { MethodNotAllowedError, NotFoundError, NotImplementedError } from '../domain/errors.js';
 import { authenticate, authorize } from '../http/auth.js';
 import { hasBody, parseJsonBody } from '../http/body.js';
 import { rateLimit } from '../http/rate-limit.js';
 import type { AppContext, AppState } from '../http/state.js';
-import type { Allowances } from '../limits/allowance.js';
-import type { RateLimits } from '../limits/rate-limits.js';
+import type { Allowances } from '../services/allowance.js';
+import type { RateLimits } from '../services/rate-limits.js';
 import type { OperationValidator } from '../http/validation.js';
 import { toRouterPath, type Operation } from '../openapi/document.js';
 

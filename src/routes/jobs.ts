@@ -1,9 +1,9 @@
 /** /v1/jobs: search (GET), preview, detail. Input is validated before these run. */
-import { requireEntitlement } from '../accounts/service.js';
+import { requireEntitlement } from '../services/accounts.js';
 import { presentJob, presentJobPage, presentPreview, presentTypedPage } from '../presenters/jobs.js';
 import { requireProduction, searchMode } from '../search/access.js';
 import type { JobFilters } from '../search/job-query.js';
-import type { JobSearchService } from '../search/service.js';
+import type { JobSearchService } from '../services/jobs.js';
 import type { TypedSearch } from '../search/typed-query.js';
 import type { HandlerMap } from './index.js';
 import { body, principal, query } from './query.js';

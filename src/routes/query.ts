@@ -1,4 +1,4 @@
-import type { Principal } from '../accounts/service.js';
+import type { Principal } from '../domain/principal.js';
 import { UnauthorizedError } from '../domain/errors.js';
 import type { AppContext } from '../http/state.js';
 

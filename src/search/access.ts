@@ -3,7 +3,8 @@
  * full paged search; no key, or a key without it, gets evaluation mode (≤ 10 jobs, no cursor,
  * nothing consumed) and may not ask for descriptions or pages.
  */
-import { requireEntitlement, tierOf, type Principal } from '../accounts/service.js';
+import type { Principal } from '../domain/principal.js';
+import { requireEntitlement, tierOf } from '../services/accounts.js';
 import { UnauthorizedError } from '../domain/errors.js';
 import { hasEntitlement } from '../domain/plans.js';
 

@@ -5,7 +5,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { JobDocument } from '../domain/job.js';
-import type { StoredDocument } from '../ingest/lifecycle.js';
+import type { StoredDocument } from '../domain/lifecycle.js';
 
 /**
  * Title grammar index design: every term is a case-insensitive substring of the title. The ES

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { AccountService } from '../../src/accounts/service.js';
+import { AccountService } from '../../src/services/accounts.js';
 import { AccountRepository } from '../../src/db/accounts.js';
 import { serve, testEnv } from './env.js';
 import { call, jsonBody, type Problem, type ValidationBody } from './http.js';

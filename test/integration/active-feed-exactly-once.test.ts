@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { databaseNow } from '../../src/db/database.js';
 import { CorpusRepository } from '../../src/db/corpus.js';
-import { activeFeedHorizon, advanceActiveFeedHorizon } from '../../src/feeds/horizon.js';
-import { createIngestDeps } from '../../src/ingest/deps.js';
-import { recordCrawl } from '../../src/ingest/pipeline.js';
-import { loadBoards, registerBoard } from '../../src/ingest/service.js';
-import { syntheticBoardLines } from '../../src/ingest/synthetic.js';
-import { runLoop } from '../../src/ingest/worker.js';
+import { activeFeedHorizon, advanceActiveFeedHorizon } from '../../src/services/feeds/horizon.js';
+import { createIngestDeps } from '../../src/ingest/crawl/deps.js';
+import { recordCrawl } from '../../src/ingest/crawl/pipeline.js';
+import { loadBoards, registerBoard } from '../../src/ingest/crawl/boards.js';
+import { syntheticBoardLines } from '../support/synthetic.js';
+import { runLoop } from '../../src/worker/run.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { closeEnv, openEnv, testConfig, testEnv, type TestEnv } from './env.js';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { FixtureServer } from '../../scripts/lib/fixture-server.js';
-import { partPath } from '../../src/datasets/service.js';
+import { partPath } from '../../src/services/datasets.js';
 import { signPath, urlSigningKey } from '../../src/datasets/signing.js';
 import {
   buildSnapshot,
@@ -13,7 +13,7 @@ import {
   SNAPSHOT_COLUMNS,
   type SnapshotDeps,
 } from '../../src/datasets/snapshot.js';
-import type { IngestRuntime } from '../../src/ingest/deps.js';
+import type { IngestRuntime } from '../../src/ingest/crawl/deps.js';
 import { testEnv } from './env.js';
 import { call, type Problem } from './http.js';
 import { crawlFixture, crawlSampleBoards } from './indices.js';

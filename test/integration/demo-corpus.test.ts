@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { startFixtureServer } from '../../scripts/lib/fixture-server.js';
 import { serveDemoCorpus } from '../../scripts/lib/demo-corpus.js';
-import { createIngestDeps } from '../../src/ingest/deps.js';
-import { catchUp, crawlBoards, registerBoard } from '../../src/ingest/service.js';
+import { createIngestDeps } from '../../src/ingest/crawl/deps.js';
+import { catchUp } from '../../src/ledger/catch-up.js';
+import { crawlBoards, registerBoard } from '../../src/ingest/crawl/boards.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { testEnv } from './env.js';
 

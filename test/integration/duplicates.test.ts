@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { startFixtureServer, type FixtureServer } from '../../scripts/lib/fixture-server.js';
-import { createIngestDeps, type IngestRuntime } from '../../src/ingest/deps.js';
-import { crawlBoard } from '../../src/ingest/pipeline.js';
-import { registerBoard } from '../../src/ingest/service.js';
+import { createIngestDeps, type IngestRuntime } from '../../src/ingest/crawl/deps.js';
+import { crawlBoard } from '../../src/ingest/crawl/pipeline.js';
+import { registerBoard } from '../../src/ingest/crawl/boards.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { testEnv } from './env.js';
 

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { crawlBoard } from '../../src/ingest/pipeline.js';
-import { catchUp, registerBoard } from '../../src/ingest/service.js';
+import { crawlBoard } from '../../src/ingest/crawl/pipeline.js';
+import { catchUp } from '../../src/ledger/catch-up.js';
+import { registerBoard } from '../../src/ingest/crawl/boards.js';
 import { ensureJobsIndex, indexNames, type IndexNames } from '../../src/search/indices.js';
 import { startFixtureServer, type FixtureServer } from '../../scripts/lib/fixture-server.js';
-import { createIngestDeps, type IngestRuntime } from '../../src/ingest/deps.js';
+import { createIngestDeps, type IngestRuntime } from '../../src/ingest/crawl/deps.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { JobSearchService } from '../../src/search/service.js';
+import { JobSearchService } from '../../src/services/jobs.js';
 import { serve, testEnv } from './env.js';
 
 /** A fresh jobs index family (templates, alias, v1) of this run, for a test that owns its data. */

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
-import { ActivityRecorder } from '../../src/accounts/activity.js';
-import { KeyCache } from '../../src/accounts/key-cache.js';
-import { keyDigest, parseKey } from '../../src/accounts/keys.js';
+import { ActivityRecorder } from '../../src/services/activity.js';
+import { KeyCache } from '../../src/services/key-cache.js';
+import { keyDigest, parseKey } from '../../src/domain/keys.js';
 import { AccountRepository, type AuthenticatedKeyRow } from '../../src/db/accounts.js';
 import { KEY_CHANGES_CHANNEL, listenForKeyChanges } from '../../src/db/key-changes.js';
 import { createLogger } from '../../src/lib/logger.js';

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { AccountService, type KeyLookup } from '../../src/accounts/service.js';
-import { generateKey } from '../../src/accounts/keys.js';
+import { AccountService } from '../../src/services/accounts.js';
+import type { KeyLookup } from '../../src/services/key-cache.js';
+import { generateKey } from '../../src/domain/keys.js';
 import { AccountRepository } from '../../src/db/accounts.js';
 import { testEnv, serve } from './env.js';
 import { call } from './http.js';

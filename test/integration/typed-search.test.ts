@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { FixtureServer } from '../../scripts/lib/fixture-server.js';
-import type { IngestRuntime } from '../../src/ingest/deps.js';
+import type { IngestRuntime } from '../../src/ingest/crawl/deps.js';
 import { embedMissing } from '../../src/embeddings/index-embeddings.js';
 import type { KeywordField, KeywordNode } from '../../src/search/typed-query.js';
 import { testEnv } from './env.js';

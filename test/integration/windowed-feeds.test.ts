@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import type { FixtureServer } from '../../scripts/lib/fixture-server.js';
-import type { IngestRuntime } from '../../src/ingest/deps.js';
-import { crawlBoard } from '../../src/ingest/pipeline.js';
-import { catchUp, registerBoard } from '../../src/ingest/service.js';
+import type { IngestRuntime } from '../../src/ingest/crawl/deps.js';
+import { crawlBoard } from '../../src/ingest/crawl/pipeline.js';
+import { catchUp } from '../../src/ledger/catch-up.js';
+import { registerBoard } from '../../src/ingest/crawl/boards.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { testEnv } from './env.js';
 import { crawlFixture } from './indices.js';

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { startFixtureServer } from '../../scripts/lib/fixture-server.js';
-import { createIngestDeps } from '../../src/ingest/deps.js';
-import { registerBoard } from '../../src/ingest/service.js';
-import { runWorker } from '../../src/ingest/worker.js';
+import { createIngestDeps } from '../../src/ingest/crawl/deps.js';
+import { registerBoard } from '../../src/ingest/crawl/boards.js';
+import { runWorker } from '../../src/worker/run.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { testEnv } from './env.js';

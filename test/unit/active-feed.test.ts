@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { activeFeedSearch } from '../../src/feeds/active-query.js';
-import { ceilToMillis } from '../../src/feeds/active.js';
+import { activeFeedSearch } from '../../src/search/active-query.js';
+import { ceilToMillis } from '../../src/services/feeds/active.js';
 
 function golden(name: string): unknown {
   return JSON.parse(readFileSync(`test/fixtures/golden/${name}.json`, 'utf8')) as unknown;

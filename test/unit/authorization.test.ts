@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { requireEntitlement, tierOf, type Principal } from '../../src/accounts/service.js';
+import type { Principal } from '../../src/domain/principal.js';
+import { requireEntitlement, tierOf } from '../../src/services/accounts.js';
 import { ForbiddenError } from '../../src/domain/errors.js';
 
 const base: Principal = {

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import type Stripe from 'stripe';
+import { interpretEvent } from '../../src/billing/events.js';
 import {
   accessStatus,
-  interpretEvent,
   statusRank,
   SUBSCRIPTION_STATUSES,
   type BillingChange,
-} from '../../src/billing/events.js';
-import { checkRange } from '../../src/accounts/usage.js';
+} from '../../src/domain/subscriptions.js';
+import { checkRange } from '../../src/services/usage.js';
 import { ValidationFailedError } from '../../src/domain/errors.js';
 import { checkoutCompleted, invoiceEvent, subscriptionEvent } from '../fixtures/stripe-events.js';
 

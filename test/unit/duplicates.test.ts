@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Location, StoredJob } from '../../src/domain/job.js';
-import { regroup } from '../../src/ingest/duplicates.js';
+import { regroup } from '../../src/ingest/crawl/duplicates.js';
 import { storedJob } from '../support/jobs.js';
 
 const BERLIN: Location = { city: 'Berlin', country: 'Germany', country_code: 'DE', lat: 52.52, lng: 13.405 };

@@ -6,7 +6,7 @@ import {
   parquetSchema,
   type ExportColumn,
 } from '../../src/export/columns.js';
-import { exportQuery } from '../../src/export/service.js';
+import { exportQuery } from '../../src/search/export-query.js';
 
 describe('export columns', () => {
   it('writes CSV cells: strings as they are, arrays and objects as JSON, absent as empty', () => {

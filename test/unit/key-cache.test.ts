@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { KeyCache } from '../../src/accounts/key-cache.js';
+import { KeyCache } from '../../src/services/key-cache.js';
 import type { AuthenticatedKeyRow } from '../../src/db/accounts.js';
 
 const ROW: AuthenticatedKeyRow = {

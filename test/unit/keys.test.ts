@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { generateKey, keyDigest, keyHint, parseKey } from '../../src/accounts/keys.js';
+import { generateKey, keyDigest, keyHint, parseKey } from '../../src/domain/keys.js';
 
 describe('API key format', () => {
   it('has a type prefix, 32 random base62 characters and a 6-character checksum', () => {

@@ -4,9 +4,8 @@ import {
   planCrawl,
   type JobDraft,
   type PreparedJob,
-  type StateRow,
-  type StoredDocument,
-} from '../../src/ingest/lifecycle.js';
+} from '../../src/ingest/crawl/lifecycle.js';
+import type { StateRow, StoredDocument } from '../../src/domain/lifecycle.js';
 import { contentHash } from '../../src/lib/json.js';
 
 const T0 = '2026-01-01T00:00:00.000Z';

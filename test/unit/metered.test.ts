@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AllowanceExhaustedError } from '../../src/domain/errors.js';
-import { meteredAhead, type Meter } from '../../src/limits/allowance.js';
+import { meteredAhead, type Meter } from '../../src/services/allowance.js';
 
 /** A meter whose reservation resolves when the test says so, recording what happens in order. */
 class ScriptedMeter implements Meter {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { politeHttpClient } from '../../src/ingest/politeness.js';
+import { politeHttpClient } from '../../src/ingest/fetch/politeness.js';
 import type { HttpClient } from '../../src/ingest/types.js';
 
 describe('per-host politeness', () => {

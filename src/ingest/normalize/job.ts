@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { CompanyRow, BoardRow } from '../../db/corpus.js';
 import { contentHash } from '../../lib/json.js';
-import type { JobDraft, PreparedJob } from '../lifecycle.js';
+import type { JobDraft, PreparedJob } from '../crawl/lifecycle.js';
 import type { Enrichment, SourcePosting } from '../types.js';
 import { htmlToText } from './html.js';
 

@@ -4,7 +4,7 @@ import {
   createHttpClient,
   retryAfterMs,
   type HttpClientOptions,
-} from '../../../src/ingest/http.js';
+} from '../../../src/ingest/fetch/http.js';
 import { TransientFetchError } from '../../../src/ingest/types.js';
 
 interface Call {

@@ -1,0 +1,331 @@
+/**
+ * Bulk export: the jobs matching the filters, read from one Elasticsearch point in time in storage
+ * order (`_shard_doc`), in parts of PART_ROWS rows for CSV and NDJSON and as one Parquet artifact.
+ *
+ * Why storage order: it reads stored documents block by block. Any field order (first_seen, say)
+ * visits them scattered across the segment, decompressing a block per row, and sorts the whole
+ * match set again on every page — 4–5× slower at 1M jobs. Why a point in time: every part of one
+ * export sees the same instant, so the union of the parts is exactly one consistent result even
+ * while ingest writes. Part 1 opens it; each part's `Link: rel="next"` carries a signed export
+ * cursor (the point in time, the next part's first position, the total), so part N+1 starts
+ * without re-reading parts 1..N.
+ *
+ * A part is charged as a whole before it streams; rows not delivered (a dropped connection) are
+ * refunded.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { GoneError, NotFoundError, UpstreamUnavailableError } from '../domain/errors.js';
+import type { Meter } from './allowance.js';
+import { inOrder } from '../lib/ordered.js';
+import { closePit, completePitCount, completeSearch, isPitMissing, type EsClient } from '../search/client.js';
+import {
+  cursorMismatch,
+  isSortValues,
+  openToken,
+  requestHash,
+  sealToken,
+  sortValuesOf,
+  type SortValues,
+} from '../search/cursor.js';
+import { hitSource, type HitFetch } from '../search/document.js';
+import { jobFetch } from '../search/job-query.js';
+import { exportPageRequest, exportQuery, type ExportFilters } from '../search/export-query.js';
+import type { ExportColumn, ExportRow } from '../export/columns.js';
+import { encode, type ExportFormat } from '../export/encoders.js';
+
+export const PART_ROWS = 50_000;
+/** Rows per Elasticsearch page while streaming. */
+const FETCH_PAGE = 2_000;
+/** Sort values per request while walking to a position (no _source: cheap). */
+const WALK_PAGE = 10_000;
+/** Sort values alone need no stored field at all (not even _id): a walk reads 5–7× faster. */
+const SORT_VALUES_ONLY: HitFetch = { _source: false, stored_fields: ['_none_'] };
+/**
+ * Pages read at once: Elasticsearch reads one page on one core; two in flight keep both of this
+ * machine's cores busy while the current page is encoded.
+ */
+export const FETCH_CONCURRENCY = 2;
+/** How long the point in time outlives the last request of its export. */
+const PIT_KEEP_ALIVE_MINUTES = 15;
+const KEEP_ALIVE = `${String(PIT_KEEP_ALIVE_MINUTES)}m`;
+
+export interface ExportRequest {
+  filters: ExportFilters;
+  format: ExportFormat;
+  part: number;
+  columns: readonly ExportColumn[];
+  /** The export cursor of the previous part's `Link: rel="next"`. */
+  cursor?: string;
+  meter?: Meter;
+}
+
+export interface ExportPart {
+  part: number;
+  partCount: number;
+  /** Rows in this part (the whole result for Parquet). */
+  rows: number;
+  /** The cursor of part + 1 (absent on the last part). */
+  nextCursor?: string;
+  body: AsyncGenerator<Buffer>;
+  /**
+   * Settles the part's charge with the rows delivered so far (once; later calls do nothing). The
+   * body settles itself when it ends; the HTTP layer also calls this when the connection closes,
+   * because a stream torn down before it started never runs the body's own clean-up.
+   */
+  finish(): Promise<void>;
+}
+
+/** What an export cursor carries: the point in time, where part `part` starts, and the total. */
+interface ExportCursor {
+  v: 1;
+  k: 'export';
+  pit: string;
+  /** Sort values of the last row of the previous part. */
+  after: SortValues;
+  total: number;
+  /** Hash of the normalized filters, format family and part number the cursor is for. */
+  f: string;
+}
+
+function isExportCursor(value: unknown): value is ExportCursor {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return (
+    body.v === 1 &&
+    body.k === 'export' &&
+    typeof body.pit === 'string' &&
+    typeof body.total === 'number' &&
+    typeof body.f === 'string' &&
+    isSortValues(body.after)
+  );
+}
+
+/** Binds a cursor to the rows it positions in: filters and part (the format does not change rows). */
+function exportCursorHash(filters: ExportFilters, part: number): string {
+  return requestHash({ filters, part });
+}
+
+const CURSOR_LOC = ['query', 'cursor'];
+
+/** A page to read: `size` rows after `after`, the last of them at `end`. */
+export interface PageSpan {
+  after: SortValues | undefined;
+  size: number;
+  end: SortValues;
+}
+
+export class ExportService {
+  constructor(
+    private readonly es: EsClient,
+    private readonly index: string,
+    private readonly cursorSecret: string,
+    /** The contract's part size and ES page size; tests pass small ones to exercise many parts and pages. */
+    private readonly sizes = { partRows: PART_ROWS, pageRows: FETCH_PAGE },
+  ) {}
+
+  async open(request: ExportRequest): Promise<ExportPart> {
+    const query = exportQuery(request.filters);
+    const resumed = this.resume(request);
+    const pitId =
+      resumed?.pit ?? (await this.es.openPointInTime({ index: this.index, keep_alive: KEEP_ALIVE })).id;
+    const pit = { id: pitId, keep_alive: KEEP_ALIVE };
+    try {
+      return await this.openIn(pit, query, request, resumed);
+    } catch (error) {
+      // A point in time this request opened and nobody will use again; a resumed one lives on.
+      if (resumed === undefined) await closePit(this.es, pitId);
+      throw expiredAsGone(error);
+    }
+  }
+
+  private async openIn(
+    pit: estypes.SearchPointInTimeReference,
+    query: estypes.QueryDslQueryContainer,
+    request: ExportRequest,
+    resumed: ExportCursor | undefined,
+  ): Promise<ExportPart> {
+    const total = resumed?.total ?? (await completePitCount(this.es, pit, query));
+    const parquet = request.format === 'parquet';
+    const partCount = parquet ? 1 : Math.max(1, Math.ceil(total / this.sizes.partRows));
+    if (request.part > partCount) {
+      throw new NotFoundError(`This export has ${partCount} part(s); part ${request.part} does not exist`);
+    }
+    const offset = (request.part - 1) * this.sizes.partRows;
+    const rows = parquet ? total : Math.min(this.sizes.partRows, total - offset);
+    // Without a cursor, a later part walks sort values to its start; nothing is charged meanwhile.
+    const start = resumed !== undefined ? resumed.after : await this.walkTo(pit, query, offset);
+    // A part's page ends are walked before the headers go out: the last one is the next cursor.
+    // Parquet (one artifact, perhaps the whole corpus) walks as it streams.
+    const spans = parquet ? undefined : await collect(this.pageSpans(pit, query, start, rows));
+    const nextAfter = request.part < partCount ? spans?.at(-1)?.end : undefined;
+    if (rows > 0 && request.meter !== undefined) await request.meter.reserve(rows, { whole: true });
+    const delivered = { rows: 0 };
+    let settled = false;
+    const finish = async (): Promise<void> => {
+      if (settled) return;
+      settled = true;
+      // Paid before streaming; rows that never left (a dropped client, an ES failure) are refunded.
+      await request.meter?.settle(delivered.rows);
+      // The last part delivered in full ends the export: its point in time is released now rather
+      // than when the keep-alive runs out.
+      if (request.part === partCount && delivered.rows === rows) await closePit(this.es, pit.id);
+    };
+    const spanned = spans ?? this.pageSpans(pit, query, start, rows);
+    const batches = this.batches(pit, query, request.columns, spanned, delivered, finish);
+    return {
+      part: request.part,
+      partCount,
+      rows,
+      ...(nextAfter === undefined
+        ? {}
+        : {
+            nextCursor: sealToken(
+              {
+                v: 1,
+                k: 'export',
+                pit: pit.id,
+                after: nextAfter,
+                total,
+                f: exportCursorHash(request.filters, request.part + 1),
+              } satisfies ExportCursor,
+              this.cursorSecret,
+            ),
+          }),
+      body: encode(request.format, request.columns, batches),
+      finish,
+    };
+  }
+
+  /**
+   * The cursor's point in time and position (none without a cursor); 422 when it was issued for
+   * other filters or another part.
+   */
+  private resume(request: ExportRequest): ExportCursor | undefined {
+    if (request.cursor === undefined) return undefined;
+    const cursor = openToken(request.cursor, this.cursorSecret, isExportCursor, CURSOR_LOC);
+    if (cursor.f !== exportCursorHash(request.filters, request.part))
+      throw cursorMismatch(request.cursor, CURSOR_LOC);
+    return cursor;
+  }
+
+  /** The sort values of the row just before `offset` (undefined for offset 0). */
+  private async walkTo(
+    pit: estypes.SearchPointInTimeReference,
+    query: estypes.QueryDslQueryContainer,
+    offset: number,
+  ): Promise<SortValues | undefined> {
+    let after: SortValues | undefined;
+    for await (const sorts of this.sortValues(pit, query, undefined, offset)) after = sorts.at(-1) ?? after;
+    return after;
+  }
+
+  /** Sort values of the `rows` rows after `after`, a walk page at a time. */
+  private async *sortValues(
+    pit: estypes.SearchPointInTimeReference,
+    query: estypes.QueryDslQueryContainer,
+    after: SortValues | undefined,
+    rows: number,
+  ): AsyncGenerator<SortValues[]> {
+    let left = rows;
+    let position = after;
+    while (left > 0) {
+      const size = Math.min(WALK_PAGE, left);
+      const hits = await this.page(pit, query, position, size, SORT_VALUES_ONLY);
+      const sorts = hits.map((hit) => {
+        const sort = sortValuesOf(hit);
+        if (sort === undefined) throw new Error('A sorted point-in-time hit came back without sort values');
+        return sort;
+      });
+      // The point in time holds the result still: fewer rows than counted is a failure, not an end.
+      if (hits.length < size) throw new UpstreamUnavailableError(2);
+      yield sorts;
+      position = sorts.at(-1);
+      left -= size;
+    }
+  }
+
+  /**
+   * The export's pages from `start`: each one's position and size, from a walk over sort values
+   * (public for bench:export, which reads the same pages without parsing them).
+   */
+  async *pageSpans(
+    pit: estypes.SearchPointInTimeReference,
+    query: estypes.QueryDslQueryContainer,
+    start: SortValues | undefined,
+    rows: number,
+  ): AsyncGenerator<PageSpan> {
+    const pageRows = this.sizes.pageRows;
+    let after = start;
+    let seen = 0;
+    for await (const sorts of this.sortValues(pit, query, start, rows)) {
+      for (const sort of sorts) {
+        seen += 1;
+        if (seen % pageRows === 0 || seen === rows) {
+          yield { after, size: seen % pageRows === 0 ? pageRows : seen % pageRows, end: sort };
+          after = sort;
+        }
+      }
+    }
+  }
+
+  /**
+   * The rows of every span, in order, FETCH_CONCURRENCY pages in flight; what was delivered is
+   * settled at the end.
+   */
+  private async *batches(
+    pit: estypes.SearchPointInTimeReference,
+    query: estypes.QueryDslQueryContainer,
+    columns: readonly ExportColumn[],
+    spans: Iterable<PageSpan> | AsyncIterable<PageSpan>,
+    delivered: { rows: number },
+    finish: () => Promise<void>,
+  ): AsyncGenerator<ExportRow[]> {
+    const fetch = jobFetch(columns.includes('description_text'));
+    const read = async (span: PageSpan): Promise<estypes.SearchHit<ExportRow>[]> => {
+      const hits = await this.page(pit, query, span.after, span.size, fetch);
+      if (hits.length < span.size) throw new UpstreamUnavailableError(2);
+      return hits;
+    };
+    async function* reads(): AsyncGenerator<() => Promise<estypes.SearchHit<ExportRow>[]>> {
+      for await (const span of spans) yield () => read(span);
+    }
+    try {
+      for await (const hits of inOrder(reads(), FETCH_CONCURRENCY)) {
+        const batch = hits.map(hitSource);
+        yield batch;
+        // Counted once the consumer asked for more, i.e. after this batch was encoded and handed on.
+        delivered.rows += batch.length;
+      }
+    } finally {
+      await finish();
+    }
+  }
+
+  /** One page in export order after `after`, carrying what `fetch` asks for. */
+  private page(
+    pit: estypes.SearchPointInTimeReference,
+    query: estypes.QueryDslQueryContainer,
+    after: SortValues | undefined,
+    size: number,
+    fetch: HitFetch,
+  ): Promise<estypes.SearchHit<ExportRow>[]> {
+    return completeSearch<ExportRow>(this.es, this.index, exportPageRequest(pit, query, after, size, fetch));
+  }
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+/** A point in time that expired (or was released after the last part) is a 410, not a 503. */
+function expiredAsGone(error: unknown): unknown {
+  if (isPitMissing(error)) {
+    return new GoneError(
+      'export_cursor_expired',
+      `This export's point in time has ended (${String(PIT_KEEP_ALIVE_MINUTES)} minutes after its last request, or once its last part was delivered); start again at part 1 without a cursor`,
+    );
+  }
+  return error;
+}
