@@ -16,6 +16,12 @@ import { createEmbedder, type Embedder } from './embeddings/service.js';
 import type { Services } from './app.js';
 import type { Config } from './config.js';
 import { AccountRepository } from './db/accounts.js';
+import { ActivityRepository } from './db/activity.js';
+import { AllowanceRepository } from './db/allowance.js';
+import { DatasetRepository } from './db/datasets.js';
+import { FeedRepository } from './db/feeds.js';
+import { LedgerRepository } from './db/ledger.js';
+import { UsageRepository } from './db/usage.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { listenForKeyChanges } from './db/key-changes.js';
 import { HealthService } from './services/health.js';
@@ -60,7 +66,7 @@ export function openRuntime(config: Config, logger?: Logger, options: RuntimeOpt
   });
   const es = createEsClient(config.elasticsearch);
   const activity = new ActivityRecorder(
-    database.counters,
+    new ActivityRepository(database.counters),
     config.activityFlushMs,
     logger ?? createLogger('silent'),
   );
@@ -97,7 +103,7 @@ export function createServices(runtime: Runtime): AppServices {
   const listing = [
     runtime.es,
     runtime.indices.alias,
-    runtime.database.db,
+    new FeedRepository(runtime.database.db),
     runtime.config.secrets.cursorSecret,
     systemClock,
   ] as const;
@@ -116,10 +122,14 @@ export function createServices(runtime: Runtime): AppServices {
         ? {}
         : { stripe: { client: runtime.stripe, config: runtime.config.stripe } }),
     }),
-    usage: new UsageService(runtime.database.db),
+    usage: new UsageService(
+      new UsageRepository(runtime.database.db),
+      new AllowanceRepository(runtime.database.db),
+      new ActivityRepository(runtime.database.db),
+    ),
     exports: new ExportService(runtime.es, runtime.indices.alias, runtime.config.secrets.cursorSecret),
     datasets: new DatasetService(
-      runtime.database.db,
+      new DatasetRepository(runtime.database.db),
       runtime.config.datasetsDir,
       urlSigningKey(runtime.config.secrets.cursorSecret),
     ),
@@ -129,13 +139,13 @@ export function createServices(runtime: Runtime): AppServices {
       runtime.config.postgres.schema,
       runtime.config.limits.rateLimitMultiplier,
     ),
-    allowances: new Allowances(runtime.database.counters),
+    allowances: new Allowances(new AllowanceRepository(runtime.database.counters)),
     health: new HealthService(runtime.es, runtime.database.db),
     jobs: new JobSearchService(runtime.es, runtime.indices.alias, runtime.config.secrets.cursorSecret, {
       ...(runtime.embedder === undefined ? {} : { embedder: runtime.embedder }),
       pitShareMs: runtime.config.elasticsearch.pitShareMs,
     }),
-    changes: new ChangeFeedService(runtime.database.db),
+    changes: new ChangeFeedService(new LedgerRepository(runtime.database.db)),
     active: new ActiveFeed(...listing),
     feeds: new WindowedFeeds(...listing),
   };

@@ -10,7 +10,8 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync } from 'hyparquet';
 import type { estypes } from '@elastic/elasticsearch';
-import type { Database, Queryable } from '../db/database.js';
+import type { Database } from '../db/database.js';
+import { DatasetRepository } from '../db/datasets.js';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../export/columns.js';
 import { encode } from '../export/encoders.js';
 import { exportQuery } from '../search/export-query.js';
@@ -56,11 +57,8 @@ export async function buildSnapshot(
   date: string,
   partRows = SNAPSHOT_PART_ROWS,
 ): Promise<Snapshot> {
-  const existing = await deps.db.oneOrNone<{ one: number }>(
-    'SELECT 1 AS one FROM dataset_snapshots WHERE snapshot_date = $1',
-    [date],
-  );
-  if (existing !== null) throw new Error(`The snapshot of ${date} exists; snapshots are immutable`);
+  const datasets = new DatasetRepository(deps.db);
+  if (await datasets.exists(date)) throw new Error(`The snapshot of ${date} exists; snapshots are immutable`);
   // Everything up to the projector's checkpoint is in the index; a refresh makes it searchable.
   const changeSeq = await checkpointOf(deps.db);
   await deps.es.indices.refresh({ index: deps.index }, CLUSTER_CHANGE);
@@ -84,18 +82,16 @@ export async function buildSnapshot(
   const final = join(deps.dir, date);
   await rm(final, { recursive: true, force: true });
   await rename(staging, final);
-  await recordManifest(deps.db, date, changeSeq, parts);
-  return { date, rowCount: parts.reduce((sum, part) => sum + part.rows, 0), changeSeq, parts };
+  const rowCount = parts.reduce((sum, part) => sum + part.rows, 0);
+  const bytes = parts.reduce((sum, part) => sum + part.bytes, 0);
+  // The manifest is committed in one transaction, once the files are in place.
+  await datasets.record({ date, columns: SNAPSHOT_COLUMNS, rowCount, bytes, changeSeq, parts });
+  return { date, rowCount, changeSeq, parts };
 }
 
 /** Deletes snapshots past retention: their manifest rows, then their files. */
 export async function purgeSnapshots(deps: Pick<SnapshotDeps, 'db' | 'dir'>): Promise<string[]> {
-  const purged = await deps.db.map<string>(
-    `DELETE FROM dataset_snapshots WHERE snapshot_date < (now() AT TIME ZONE 'UTC')::date - $1::int
-     RETURNING to_char(snapshot_date, 'YYYY-MM-DD') AS date`,
-    [RETENTION_DAYS],
-    (row: { date: string }) => row.date,
-  );
+  const purged = await new DatasetRepository(deps.db).purgeOlderThan(RETENTION_DAYS);
   for (const date of purged) await rm(join(deps.dir, date), { recursive: true, force: true });
   return purged;
 }
@@ -157,32 +153,6 @@ async function verifyPart(path: string, part: SnapshotPart): Promise<void> {
     Number(metadata.num_rows) === part.rows ? '' : `rows ${String(metadata.num_rows)} ≠ ${String(part.rows)}`,
   ].filter((problem) => problem !== '');
   if (problems.length > 0) throw new Error(`Part ${part.file} failed verification: ${problems.join('; ')}`);
-}
-
-async function recordManifest(
-  db: Database,
-  date: string,
-  changeSeq: number,
-  parts: SnapshotPart[],
-): Promise<void> {
-  await db.tx('dataset-manifest', async (tx: Queryable) => {
-    await tx.none(
-      `INSERT INTO dataset_snapshots (snapshot_date, columns, row_count, bytes, change_seq) VALUES ($1, $2, $3, $4, $5)`,
-      [
-        date,
-        SNAPSHOT_COLUMNS,
-        parts.reduce((sum, part) => sum + part.rows, 0),
-        parts.reduce((sum, part) => sum + part.bytes, 0),
-        changeSeq,
-      ],
-    );
-    for (const part of parts) {
-      await tx.none(
-        'INSERT INTO dataset_parts (snapshot_date, part, rows, bytes, sha256, file) VALUES ($1, $2, $3, $4, $5, $6)',
-        [date, part.part, part.rows, part.bytes, part.sha256, part.file],
-      );
-    }
-  });
 }
 
 /**

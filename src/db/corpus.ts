@@ -1,6 +1,8 @@
 /** SQL for companies, boards and per-job lifecycle state. */
 import { databaseNow, type Queryable } from './database.js';
 import type { BoardHealth, JobChange, StateRow } from '../domain/lifecycle.js';
+import type { StoredJob } from '../domain/job.js';
+import type { SourceCode } from '../domain/sources.js';
 
 export interface CompanyRow {
   company_key: string;
@@ -11,7 +13,7 @@ export interface CompanyRow {
 
 export interface BoardRow {
   id: string;
-  source: string;
+  source: SourceCode;
   slug: string;
   endpoint_override: string | null;
   company_key: string;
@@ -156,6 +158,29 @@ export class CorpusRepository {
         column((c) => JSON.stringify(c.document)),
       ],
     );
+  }
+
+  /** Serializes the regrouping of one duplicate group for the rest of the transaction. */
+  async lockDuplicateGroup(duplicateKey: string): Promise<void> {
+    await this.db.any('SELECT pg_advisory_xact_lock(hashtext($1))', [`duplicates:${duplicateKey}`]);
+  }
+
+  /** The documents of a duplicate group's open jobs, by job key. */
+  async openDuplicates(duplicateKey: string): Promise<StoredJob[]> {
+    const members = await this.db.any<{ document: StoredJob }>(
+      `SELECT document FROM job_state WHERE duplicate_key = $1 AND status = 'open' ORDER BY job_key`,
+      [duplicateKey],
+    );
+    return members.map((member) => member.document);
+  }
+
+  /** Replaces a job's document and revision (content_hash is left as it is). */
+  async saveDocument(document: StoredJob): Promise<void> {
+    await this.db.none('UPDATE job_state SET document = $2, revision = $3 WHERE job_key = $1', [
+      document.job_key,
+      document,
+      document.revision,
+    ]);
   }
 
   async markSeen(jobKeys: string[]): Promise<void> {

@@ -1,5 +1,6 @@
 import pgPromise, { type IBaseProtocol, type IDatabase, type IMain } from 'pg-promise';
 import type { Config } from '../config.js';
+import { withTypedErrors } from './errors.js';
 
 export type Database = IDatabase<object>;
 /** The pool or a transaction: repositories take either, so callers choose the transaction scope. */
@@ -12,6 +13,11 @@ export async function databaseNow(db: Queryable): Promise<string> {
                     'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now`,
   );
   return row.now;
+}
+
+/** One round trip to the server (the health probe). */
+export async function ping(db: Queryable): Promise<void> {
+  await db.one('SELECT 1 AS ok');
 }
 
 /** SQL rendering a timestamptz expression as UTC ISO 8601 with milliseconds (`…T…Z`). */
@@ -36,7 +42,7 @@ export interface DatabaseHandle {
 /**
  * One pool per process, bound to the configured schema (tests use a unique schema per run).
  * Every statement has a server-side deadline; idle transactions are cut so they cannot hold back
- * the change-feed visibility horizon.
+ * the change-feed visibility horizon. Both pools reject with typed errors (errors.ts).
  */
 export function createDatabase(
   config: Config['postgres'],
@@ -53,12 +59,14 @@ export function createDatabase(
     query_timeout: config.statementTimeoutMs + 1000,
     idle_in_transaction_session_timeout: 60_000,
   };
-  const db = pgp({
-    ...connection,
-    max: config.poolSize,
-    // Per schema: visible in pg_stat_activity, and two runtimes on one server are two pools.
-    application_name: `job-listings-data-service/${config.schema}`.slice(0, 63),
-  });
+  const db = withTypedErrors(
+    pgp({
+      ...connection,
+      max: config.poolSize,
+      // Per schema: visible in pg_stat_activity, and two runtimes on one server are two pools.
+      application_name: `job-listings-data-service/${config.schema}`.slice(0, 63),
+    }),
+  );
   // node-postgres passes the connection string's `options` to the server as startup options.
   const countersUrl = new URL(config.url);
   const options = countersUrl.searchParams.get('options');
@@ -66,12 +74,14 @@ export function createDatabase(
     'options',
     `${options === null ? '' : `${options} `}-c synchronous_commit=off`,
   );
-  const counters = pgp({
-    ...connection,
-    connectionString: countersUrl.toString(),
-    max: Math.max(2, Math.ceil(config.poolSize / 2)),
-    application_name: `job-listings-data-service/${config.schema}/counters`.slice(0, 63),
-  });
+  const counters = withTypedErrors(
+    pgp({
+      ...connection,
+      connectionString: countersUrl.toString(),
+      max: Math.max(2, Math.ceil(config.poolSize / 2)),
+      application_name: `job-listings-data-service/${config.schema}/counters`.slice(0, 63),
+    }),
+  );
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool discards it and the next query opens a fresh one.
   db.$pool.on('error', onIdleError);

@@ -1,5 +1,11 @@
-/** Reads of usage accounting (written by the allowance meter's settle, src/limits/allowance.ts). */
+/** Reads of usage accounting (written by the allowance meter and the activity batch: db/allowance.ts, db/activity.ts). */
 import type { Queryable } from './database.js';
+
+export interface UsageDayRow {
+  date: string;
+  requests: number;
+  jobs_returned: number;
+}
 
 export class UsageRepository {
   constructor(private readonly db: Queryable) {}
@@ -10,5 +16,17 @@ export class UsageRepository {
       [accountId],
     );
     return { requests: row?.requests ?? 0, jobs: Number(row?.jobs ?? 0) };
+  }
+
+  /** One entry per UTC day from `from` to `to` (default: today by the database clock), zeros included. */
+  async days(accountId: string, from: string, to?: string): Promise<UsageDayRow[]> {
+    return this.db.any<UsageDayRow>(
+      `SELECT to_char(d, 'YYYY-MM-DD') AS date, COALESCE(u.requests, 0) AS requests,
+              COALESCE(u.jobs, 0)::int AS jobs_returned
+         FROM generate_series($2::date, COALESCE($3::date, (now() AT TIME ZONE 'UTC')::date), interval '1 day') AS d
+         LEFT JOIN usage_daily u ON u.account_id = $1 AND u.day = d::date
+        ORDER BY d`,
+      [accountId, from, to ?? null],
+    );
   }
 }

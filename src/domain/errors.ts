@@ -200,3 +200,23 @@ export class BillingUnavailableError extends ApiError {
     super('Billing is not configured on this deployment');
   }
 }
+
+/**
+ * A database failure as db/ reports it (src/db/errors.ts translates the driver's errors), so that
+ * services and the problem mapper can tell the kinds apart without knowing the database. The
+ * driver's error is the `cause`. Not an ApiError: what a kind means to a client is the mapper's call.
+ */
+export abstract class DatabaseError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+  }
+}
+
+/** Unreachable, starting or shutting down, out of connections, or the connection dropped: retryable. */
+export class DatabaseUnavailableError extends DatabaseError {}
+
+/** A statement outlived its deadline (the server's statement timeout or the client's query timeout). */
+export class DatabaseTimeoutError extends DatabaseError {}
+
+/** A write lost a race: unique violation, serialization failure or deadlock. */
+export class DatabaseConflictError extends DatabaseError {}

@@ -8,6 +8,8 @@ import { errors as esErrors } from '@elastic/elasticsearch';
 import type { Next } from 'koa';
 import {
   ApiError,
+  DatabaseTimeoutError,
+  DatabaseUnavailableError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
   UpstreamUnavailableError,
@@ -88,22 +90,16 @@ function isHttpError(error: unknown): error is HttpLikeError {
   return typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number';
 }
 
-const PG_UNAVAILABLE = new Set([
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-  '57014',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-]);
+/** Node socket failures of a backing service's connection. */
 const NET_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE']);
 
-/** ES timeouts, overload (429/503) and connection failures, Postgres unavailability, missed deadlines. */
+/**
+ * ES timeouts, overload (429/503) and connection failures, an unavailable or timed-out database
+ * (typed by db/errors.ts), socket failures, missed deadlines.
+ */
 function isUpstreamFailure(error: unknown): boolean {
   if (error instanceof DeadlineExceededError) return true;
+  if (error instanceof DatabaseUnavailableError || error instanceof DatabaseTimeoutError) return true;
   if (
     error instanceof esErrors.ConnectionError ||
     error instanceof esErrors.TimeoutError ||
@@ -112,11 +108,10 @@ function isUpstreamFailure(error: unknown): boolean {
     return true;
   }
   if (error instanceof esErrors.ResponseError) return [429, 502, 503, 504].includes(error.statusCode ?? 0);
-  if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
-    return PG_UNAVAILABLE.has(error.code) || NET_UNAVAILABLE.has(error.code);
-  }
   return (
     error instanceof Error &&
-    /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)
+    'code' in error &&
+    typeof error.code === 'string' &&
+    NET_UNAVAILABLE.has(error.code)
   );
 }

@@ -6,9 +6,9 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { Database, Queryable } from '../db/database.js';
+import { LedgerRepository, type LedgerEvent } from '../db/ledger.js';
 import type { EsClient } from '../search/client.js';
 import { toIndexDocument } from '../search/document.js';
-import { readEvents, type LedgerEvent } from './ledger.js';
 
 export const ES_PROJECTION = 'elasticsearch';
 
@@ -20,19 +20,7 @@ export interface ProjectionResult {
 }
 
 export async function checkpointOf(db: Queryable, name = ES_PROJECTION): Promise<number> {
-  const row = await db.oneOrNone<{ seq: number }>(
-    'SELECT seq::float8 AS seq FROM projector_checkpoints WHERE name = $1',
-    [name],
-  );
-  return row?.seq ?? 0;
-}
-
-async function saveCheckpoint(db: Queryable, seq: number, name = ES_PROJECTION): Promise<void> {
-  await db.none(
-    `INSERT INTO projector_checkpoints (name, seq) VALUES ($1, $2)
-     ON CONFLICT (name) DO UPDATE SET seq = GREATEST(projector_checkpoints.seq, EXCLUDED.seq), updated_at = now()`,
-    [name, seq],
-  );
+  return new LedgerRepository(db).checkpoint(name);
 }
 
 /**
@@ -48,26 +36,29 @@ export async function projectPending(
   const batchSize = options.batchSize ?? 1000;
   const now = options.now ?? (() => new Date());
   return db.task('project', async (task) => {
-    // One projector per ledger: the lock is scoped to the schema the ledger lives in.
-    const { locked } = await task.one<{ locked: boolean }>(
-      `SELECT pg_try_advisory_lock(hashtext('ledger:projector:' || current_schema())) AS locked`,
-    );
-    const result: ProjectionResult = { applied: 0, stale: 0, checkpoint: await checkpointOf(task) };
+    // One projector per ledger: a session lock, so taken and released on this task's one connection.
+    const ledger = new LedgerRepository(task);
+    const locked = await ledger.tryLockProjector();
+    const result: ProjectionResult = {
+      applied: 0,
+      stale: 0,
+      checkpoint: await ledger.checkpoint(ES_PROJECTION),
+    };
     if (!locked) return result;
     try {
       for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch += 1) {
-        const events = await readEvents(task, result.checkpoint, batchSize);
+        const events = await ledger.read(result.checkpoint, batchSize);
         if (events.length === 0) break;
         result.stale += await applyToIndex(es, index, events, now().toISOString());
         result.applied += events.length;
         const last = events[events.length - 1];
         if (last !== undefined) {
-          await saveCheckpoint(task, last.seq);
+          await ledger.saveCheckpoint(ES_PROJECTION, last.seq);
           result.checkpoint = last.seq;
         }
       }
     } finally {
-      await task.any(`SELECT pg_advisory_unlock(hashtext('ledger:projector:' || current_schema()))`);
+      await ledger.unlockProjector();
     }
     return result;
   });

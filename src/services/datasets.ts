@@ -2,7 +2,7 @@
 import { open } from 'node:fs/promises';
 import type { ReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { isoSql, type Queryable } from '../db/database.js';
+import type { DatasetRepository, SnapshotRow } from '../db/datasets.js';
 import { ForbiddenError, GoneError, NotFoundError } from '../domain/errors.js';
 import { RETENTION_DAYS } from '../datasets/snapshot.js';
 import { checkSignedPath, signPath, URL_LIFETIME_S } from '../datasets/signing.js';
@@ -26,47 +26,25 @@ export interface DatasetManifest {
   expires_at: string;
 }
 
-interface SnapshotRow {
-  snapshot_date: string;
-  created_at: string;
-  columns: string[];
-  row_count: string;
-  change_seq: string;
-  bytes: string;
-  part_count: number;
-}
-
-/** SQL: the snapshot date `column` is still within retention. */
-const retained = (column: string): string =>
-  `${column} >= (now() AT TIME ZONE 'UTC')::date - ${String(RETENTION_DAYS)}`;
-
 export class DatasetService {
   constructor(
-    private readonly db: Queryable,
+    private readonly datasets: DatasetRepository,
     private readonly dir: string,
     private readonly signingKey: Buffer,
     private readonly nowS: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
   async list(): Promise<{ data: DatasetSummary[] }> {
-    const rows = await this.db.any<SnapshotRow>(
-      `${SNAPSHOTS} WHERE ${retained('snapshot_date')} ORDER BY snapshot_date DESC`,
-    );
+    const rows = await this.datasets.list(RETENTION_DAYS);
     return { data: rows.map(summaryOf) };
   }
 
   /** The manifest with every part behind a URL signed until one common expiry. */
   async manifest(date: string, baseUrl: string): Promise<DatasetManifest> {
-    const row = await this.db.oneOrNone<SnapshotRow>(
-      `${SNAPSHOTS} WHERE snapshot_date = $1 AND ${retained('snapshot_date')}`,
-      [date],
-    );
+    const row = await this.datasets.snapshot(date, RETENTION_DAYS);
     if (row === null)
       throw new NotFoundError(`No snapshot of ${date} (snapshots are kept ${String(RETENTION_DAYS)} days)`);
-    const parts = await this.db.any<{ part: number; rows: string; sha256: string; bytes: string }>(
-      'SELECT part, rows::text, sha256, bytes::text FROM dataset_parts WHERE snapshot_date = $1 ORDER BY part',
-      [date],
-    );
+    const parts = await this.datasets.parts(date);
     const expires = this.nowS() + URL_LIFETIME_S;
     return {
       snapshot_date: row.snapshot_date,
@@ -106,11 +84,7 @@ export class DatasetService {
         'This URL has expired; request the manifest again for fresh URLs',
       );
     }
-    const row = await this.db.oneOrNone<{ file: string; bytes: string }>(
-      `SELECT p.file, p.bytes::text FROM dataset_parts p JOIN dataset_snapshots s USING (snapshot_date)
-        WHERE p.snapshot_date = $1 AND p.part = $2 AND ${retained('s.snapshot_date')}`,
-      [date, part],
-    );
+    const row = await this.datasets.partFile(date, part, RETENTION_DAYS);
     if (row === null) throw new NotFoundError(`No part ${String(part)} of the snapshot of ${date}`);
     // Opened before answering, so a file that went missing is a 404 problem, not a broken stream.
     const handle = await open(join(this.dir, row.file)).catch((error: unknown) => {
@@ -126,11 +100,6 @@ export class DatasetService {
     };
   }
 }
-
-const SNAPSHOTS = `SELECT to_char(snapshot_date, 'YYYY-MM-DD') AS snapshot_date, ${isoSql('created_at')} AS created_at,
-  columns, row_count::text, change_seq::text, bytes::text,
-  (SELECT count(*)::int FROM dataset_parts p WHERE p.snapshot_date = dataset_snapshots.snapshot_date) AS part_count
-  FROM dataset_snapshots`;
 
 export function partPath(date: string, part: number): string {
   return `/v1/datasets/${date}/parts/${String(part)}`;

@@ -1,5 +1,5 @@
 /** Liveness of the backing services, each probed with its own short deadline. */
-import type { Database } from '../db/database.js';
+import { ping, type Database } from '../db/database.js';
 import { withDeadline } from '../lib/deadline.js';
 import type { EsClient } from '../search/client.js';
 
@@ -28,7 +28,7 @@ export class HealthService {
         const health = await this.es.cluster.health({ timeout: '2s' }, { requestTimeout: PROBE_DEADLINE_MS });
         if (health.status === 'red') throw new Error('cluster status is red');
       }),
-      probe(() => withDeadline(this.db.one('SELECT 1 AS ok'), PROBE_DEADLINE_MS, 'postgres')),
+      probe(() => withDeadline(ping(this.db), PROBE_DEADLINE_MS, 'postgres')),
     ]);
     const status = elasticsearch.status === 'up' && postgres.status === 'up' ? 'ok' : 'degraded';
     return { status, checks: { elasticsearch, postgres } };

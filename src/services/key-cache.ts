@@ -2,7 +2,7 @@
  * Authentication without a database round trip for keys already seen: resolved keys are kept in
  * process, and dropped whenever any key or account changes. Changes arrive two ways: from this
  * process (AuthChanges.changed, called by the services that revoke keys or apply billing events,
- * so their effect is immediate here) and from every process through Postgres NOTIFY
+ * so their effect is immediate here) and from every process through a Postgres notification channel
  * (db/key-changes.ts), which reaches other processes moments after the change commits. The cache
  * serves only while that channel is connected; otherwise every lookup goes to the database.
  */

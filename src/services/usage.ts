@@ -1,9 +1,10 @@
 /** What an account has used: GET /v1/account/usage and GET /v1/usage/daily. */
-import { isoSql, type Queryable } from '../db/database.js';
+import type { ActivityRepository } from '../db/activity.js';
+import type { AllowanceRepository } from '../db/allowance.js';
+import type { UsageRepository } from '../db/usage.js';
 import { ValidationFailedError } from '../domain/errors.js';
 import { TIERS, type Entitlement, type PlanCode } from '../domain/plans.js';
 import type { AccountStatus, SubscriptionStatus } from '../domain/subscriptions.js';
-import { CURRENT_PERIOD_SQL } from './allowance.js';
 import type { Principal } from '../domain/principal.js';
 
 /** Daily usage spans at most 90 days inclusive; the default is the last 30. */
@@ -43,42 +44,19 @@ export interface DailyUsage {
   data: UsageDay[];
 }
 
-interface SummaryRow {
-  plan_code: PlanCode;
-  status: AccountStatus;
-  subscription_status: SubscriptionStatus | null;
-  is_service: boolean;
-  period_start: string;
-  period_end: string;
-  allowance: string;
-  used: string;
-}
-
 export class UsageService {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly usage: UsageRepository,
+    private readonly allowances: AllowanceRepository,
+    private readonly activity: ActivityRepository,
+  ) {}
 
   async accountUsage(principal: Principal): Promise<AccountUsage> {
-    const summary = await this.db.one<SummaryRow>(
-      `WITH period AS (${CURRENT_PERIOD_SQL})
-       SELECT a.plan_code, a.status, a.subscription_status, a.is_service,
-              ${isoSql('period.start')} AS period_start, ${isoSql('period.stop')} AS period_end,
-              period.allowance::text AS allowance, COALESCE(ap.used, 0)::text AS used
-         FROM accounts a CROSS JOIN period
-         LEFT JOIN allowance_periods ap ON ap.account_id = a.id AND ap.period_start = period.start
-        WHERE a.id = $1`,
-      [principal.accountId],
-    );
+    const summary = await this.allowances.currentPeriod(principal.accountId);
     const [daily, recent] = await Promise.all([
       // period_start is UTC ISO: its first ten characters are the UTC day.
       this.days(principal.accountId, summary.period_start.slice(0, 10)),
-      this.db.any<AccountUsage['recent_activity'][number]>(
-        `SELECT ${isoSql('r.occurred_at')} AS occurred_at, r.key_id, k.hint AS key_hint, r.method, r.path,
-                r.status::int AS status, r.jobs_returned
-           FROM request_activity r JOIN api_keys k ON k.id = r.key_id
-          WHERE r.account_id = $1 AND r.occurred_at > now() - interval '7 days'
-          ORDER BY r.occurred_at DESC, r.id DESC LIMIT ${RECENT_ACTIVITY}`,
-        [principal.accountId],
-      ),
+      this.activity.recent(principal.accountId, RECENT_ACTIVITY),
     ]);
     const limit = Number(summary.allowance);
     const used = Number(summary.used);
@@ -112,14 +90,7 @@ export class UsageService {
 
   /** One entry per UTC day from `from` to `to` (default: today by the database clock), zeros included. */
   private async days(accountId: string, from: string, to?: string): Promise<UsageDay[]> {
-    return this.db.any<UsageDay>(
-      `SELECT to_char(d, 'YYYY-MM-DD') AS date, COALESCE(u.requests, 0) AS requests,
-              COALESCE(u.jobs, 0)::int AS jobs_returned
-         FROM generate_series($2::date, COALESCE($3::date, (now() AT TIME ZONE 'UTC')::date), interval '1 day') AS d
-         LEFT JOIN usage_daily u ON u.account_id = $1 AND u.day = d::date
-        ORDER BY d`,
-      [accountId, from, to ?? null],
-    );
+    return this.usage.days(accountId, from, to);
   }
 }
 

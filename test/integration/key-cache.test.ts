@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
 import { ActivityRecorder } from '../../src/services/activity.js';
+import { ActivityRepository } from '../../src/db/activity.js';
 import { KeyCache } from '../../src/services/key-cache.js';
 import { keyDigest, parseKey } from '../../src/domain/keys.js';
 import { AccountRepository, type AuthenticatedKeyRow } from '../../src/db/accounts.js';
@@ -197,7 +198,7 @@ describe('key cache: authentication without a round trip, dropped on every key o
       },
     });
     const recorder = new ActivityRecorder(
-      testEnv().runtime.database.counters,
+      new ActivityRepository(testEnv().runtime.database.counters),
       60_000,
       createLogger('warn', sink),
     );

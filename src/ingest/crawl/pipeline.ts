@@ -190,26 +190,17 @@ async function maintainDuplicates(tx: Queryable, changes: JobChange[], now: stri
     if (change.duplicateKey !== undefined) touched.add(change.duplicateKey);
     if (change.previousDuplicateKey !== undefined) touched.add(change.previousDuplicateKey);
   }
+  const corpus = new CorpusRepository(tx);
   for (const key of [...touched].sort()) {
-    await tx.any('SELECT pg_advisory_xact_lock(hashtext($1))', [`duplicates:${key}`]);
-    const members = await tx.any<{ document: StoredJob }>(
-      `SELECT document FROM job_state WHERE duplicate_key = $1 AND status = 'open' ORDER BY job_key`,
-      [key],
-    );
-    const updates = regroup(
-      key,
-      members.map((m) => m.document),
-    );
+    await corpus.lockDuplicateGroup(key);
+    const members = await corpus.openDuplicates(key);
+    const updates = regroup(key, members);
     const events: NewEvent[] = [];
     for (const update of updates) {
-      const before = members.find((m) => m.document.job_key === update.job_key)?.document;
+      const before = members.find((member) => member.job_key === update.job_key);
       const document: StoredJob = { ...update, revision: update.revision + 1, modified_at: now };
       // content_hash stays the crawl's: group membership is not source content.
-      await tx.none('UPDATE job_state SET document = $2, revision = $3 WHERE job_key = $1', [
-        document.job_key,
-        document,
-        document.revision,
-      ]);
+      await corpus.saveDocument(document);
       events.push({
         jobKey: document.job_key,
         revision: document.revision,

@@ -5,7 +5,7 @@
  * bound to the filters and the window's lower bound, and — unlike search — also returned at the end
  * of what is visible now, so a consumer keeps polling from exactly where it stopped.
  */
-import type { Database } from '../../db/database.js';
+import type { FeedRepository } from '../../db/feeds.js';
 import type { Job } from '../../domain/job.js';
 import type { Clock } from '../../lib/clock.js';
 import { completeCount, completeSearch, type EsClient } from '../../search/client.js';
@@ -18,7 +18,7 @@ import {
   type ActiveFeedFilters,
   type FirstSeenWindow,
 } from '../../search/active-query.js';
-import { activeFeedHorizon } from './horizon.js';
+import { ACTIVE_FEED } from './horizon.js';
 import { FRAME_MS, type TimeFrame } from './windowed.js';
 
 export interface ActiveFeedScope {
@@ -47,7 +47,7 @@ export class ActiveFeed {
   constructor(
     private readonly es: EsClient,
     private readonly index: string,
-    private readonly db: Database,
+    private readonly feeds: FeedRepository,
     private readonly cursorSecret: string,
     private readonly clock: Clock,
   ) {}
@@ -100,7 +100,7 @@ export class ActiveFeed {
 
   /** [lower, H); before the first horizon is published the window is empty. */
   private async window(scope: ActiveFeedScope): Promise<FirstSeenWindow> {
-    const horizon = await activeFeedHorizon(this.db);
+    const horizon = await this.feeds.horizon(ACTIVE_FEED);
     const upper = horizon ?? this.clock.now().toISOString();
     const lower =
       scope.firstSeenGte === undefined

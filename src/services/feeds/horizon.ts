@@ -13,20 +13,16 @@
  * projection up past everything committed by then and refreshing the index.
  */
 import type { Database, Queryable } from '../../db/database.js';
+import { FeedRepository } from '../../db/feeds.js';
 import { catchUp } from '../../ledger/catch-up.js';
 import { systemClock } from '../../lib/clock.js';
 import type { EsClient } from '../../search/client.js';
 
-const ACTIVE_FEED = 'active';
+export const ACTIVE_FEED = 'active';
 
 /** The published horizon (ISO, millisecond precision), or undefined before the first publication. */
 export async function activeFeedHorizon(db: Queryable): Promise<string | undefined> {
-  const row = await db.oneOrNone<{ visible_before: string }>(
-    `SELECT to_char(visible_before AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS visible_before
-       FROM feed_horizons WHERE name = $1`,
-    [ACTIVE_FEED],
-  );
-  return row?.visible_before;
+  return new FeedRepository(db).horizon(ACTIVE_FEED);
 }
 
 /**
@@ -39,35 +35,27 @@ export async function advanceActiveFeedHorizon(
   index: string,
   deadlineMs = 60_000,
 ): Promise<string | undefined> {
+  const feeds = new FeedRepository(db);
   // Clock first, then the snapshot: the order is what makes (a) hold. Millisecond truncation keeps
   // H comparable with first_seen as stored (also truncated), and only lowers H.
-  const { candidate } = await db.one<{ candidate: string }>(
-    `SELECT date_trunc('milliseconds', clock_timestamp()) AS candidate`,
-  );
-  const { xmax } = await db.one<{ xmax: string }>(
-    'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax',
-  );
-  await waitForTransactionsBelow(db, xmax, deadlineMs);
+  const candidate = await feeds.clockMillis();
+  const xmax = await feeds.snapshotXmax();
+  await waitForTransactionsBelow(feeds, xmax, deadlineMs);
   await catchUp(db, es, index, systemClock, deadlineMs);
   await es.indices.refresh({ index }, { requestTimeout: deadlineMs });
-  await db.none(
-    `INSERT INTO feed_horizons (name, visible_before) VALUES ($1, $2)
-     ON CONFLICT (name) DO UPDATE
-       SET visible_before = GREATEST(feed_horizons.visible_before, EXCLUDED.visible_before), updated_at = now()`,
-    [ACTIVE_FEED, candidate],
-  );
-  return activeFeedHorizon(db);
+  await feeds.publishHorizon(ACTIVE_FEED, candidate);
+  return feeds.horizon(ACTIVE_FEED);
 }
 
 /** Resolves once every transaction with an id below `xmax` has finished (cluster-wide horizon). */
-async function waitForTransactionsBelow(db: Database, xmax: string, deadlineMs: number): Promise<void> {
+async function waitForTransactionsBelow(
+  feeds: FeedRepository,
+  xmax: string,
+  deadlineMs: number,
+): Promise<void> {
   const until = Date.now() + deadlineMs;
   for (;;) {
-    const { passed } = await db.one<{ passed: boolean }>(
-      'SELECT pg_snapshot_xmin(pg_current_snapshot()) >= $1::xid8 AS passed',
-      [xmax],
-    );
-    if (passed) return;
+    if (await feeds.finishedBelow(xmax)) return;
     if (Date.now() > until)
       throw new Error(`transactions older than xid ${xmax} still running after ${deadlineMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,0 +1,108 @@
+/**
+ * SQL for monthly allowances (allowance_periods): reservations and refunds, which also count the
+ * jobs in daily usage (usage_daily), and the current period's state. The rules are described in
+ * services/allowance.ts.
+ */
+import { isoSql, type Queryable } from './database.js';
+import type { PlanCode } from '../domain/plans.js';
+import type { AccountStatus, SubscriptionStatus } from '../domain/subscriptions.js';
+
+/** What one reservation was granted, and the period's state after it. */
+export interface Grant {
+  granted: string;
+  used: string;
+  allowance_limit: string;
+  period_start: string;
+  /** The UTC day whose usage the grant was counted in (a refund goes back to the same day). */
+  day: string;
+  resets_at: string;
+}
+
+/** The account's plan and its current allowance period (timestamps UTC ISO). */
+export interface AllowancePeriodRow {
+  plan_code: PlanCode;
+  status: AccountStatus;
+  subscription_status: SubscriptionStatus | null;
+  is_service: boolean;
+  period_start: string;
+  period_end: string;
+  allowance: string;
+  used: string;
+}
+
+/**
+ * The account's current allowance period (`$1` = account id): the subscription's current period;
+ * accounts without one (operator-made) use the UTC calendar month. Columns start, stop, allowance.
+ */
+const CURRENT_PERIOD_SQL = `
+  SELECT CASE WHEN a.current_period_start <= now() AND now() < a.current_period_end
+              THEN a.current_period_start ELSE date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+         END AS start,
+         CASE WHEN a.current_period_start <= now() AND now() < a.current_period_end
+              THEN a.current_period_end
+              ELSE (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC'
+         END AS stop,
+         p.monthly_allowance AS allowance
+    FROM accounts a JOIN plans p ON p.code = a.plan_code
+   WHERE a.id = $1`;
+
+export class AllowanceRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /**
+   * Grants up to `want` units of the current period (all or nothing with `whole`) with one
+   * conditional upsert, and counts the grant in today's usage in the same statement. The row lock
+   * serializes an account's concurrent reservations, so `used` can never pass the limit.
+   */
+  async reserve(accountId: string, want: number, whole: boolean): Promise<Grant> {
+    // The plan's allowance applies from the first request after a plan change.
+    // What is granted counts as delivered in daily usage at once: a request that delivers it all
+    // (most do) then settles without another round trip; settle gives back only what was not.
+    return this.db.one<Grant>(
+      `WITH period AS (${CURRENT_PERIOD_SQL}),
+       grant_row AS (
+         INSERT INTO allowance_periods AS ap (account_id, period_start, period_end, allowance_limit, used, last_grant)
+         SELECT $1, start, stop, allowance, grant_of($2, allowance, $3), grant_of($2, allowance, $3) FROM period
+         ON CONFLICT (account_id, period_start) DO UPDATE SET
+           allowance_limit = GREATEST(EXCLUDED.allowance_limit, ap.used),
+           last_grant = grant_of($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used, $3),
+           used = ap.used + grant_of($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used, $3)
+         RETURNING last_grant, used, allowance_limit, period_start, period_end),
+       today AS (SELECT (now() AT TIME ZONE 'UTC')::date AS day),
+       counted AS (
+         INSERT INTO usage_daily (account_id, day, requests, jobs)
+         SELECT $1, today.day, 0, grant_row.last_grant FROM grant_row, today WHERE grant_row.last_grant > 0
+         ON CONFLICT (account_id, day) DO UPDATE SET jobs = usage_daily.jobs + EXCLUDED.jobs)
+       SELECT last_grant::text AS granted, used::text AS used, allowance_limit::text AS allowance_limit,
+              period_start::text AS period_start, today.day::text AS day,
+              to_char(period_end AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS resets_at
+         FROM grant_row, today`,
+      [accountId, want, whole],
+    );
+  }
+
+  /** Gives `units` back to the period (`periodStart`, as reserve returned it) and to the usage day. */
+  async refund(accountId: string, periodStart: string, units: number, day: string): Promise<void> {
+    await this.db.none(
+      `WITH refund AS (
+         UPDATE allowance_periods SET used = used - $3
+          WHERE account_id = $1 AND period_start = $2::timestamptz)
+       UPDATE usage_daily SET jobs = jobs - $3 WHERE account_id = $1 AND day = $4::date`,
+      [accountId, periodStart, units, day],
+    );
+  }
+
+  /** The account's plan, its current period and what the period has used so far. */
+  async currentPeriod(accountId: string): Promise<AllowancePeriodRow> {
+    return this.db.one<AllowancePeriodRow>(
+      `WITH period AS (${CURRENT_PERIOD_SQL})
+       SELECT a.plan_code, a.status, a.subscription_status, a.is_service,
+              ${isoSql('period.start')} AS period_start, ${isoSql('period.stop')} AS period_end,
+              period.allowance::text AS allowance, COALESCE(ap.used, 0)::text AS used
+         FROM accounts a CROSS JOIN period
+         LEFT JOIN allowance_periods ap ON ap.account_id = a.id AND ap.period_start = period.start
+        WHERE a.id = $1`,
+      [accountId],
+    );
+  }
+}
