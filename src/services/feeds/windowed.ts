@@ -3,13 +3,13 @@
  * first), field-level modifications from the ledger (recording order). Both page with signed
  * keyset cursors bound to the feed and its time_frame.
  */
-import type { Database } from '../../db/database.js';
+import type { FeedRepository } from '../../db/feeds.js';
 import type { Job, StoredJob } from '../../domain/job.js';
 import type { Clock } from '../../lib/clock.js';
 import { completeSearch, type EsClient } from '../../search/client.js';
 import { decodeCursor, encodeCursor, requestHash, sortValuesOf } from '../../search/cursor.js';
 import { hitSource } from '../../search/document.js';
-import { jobFetch } from '../../search/job-query.js';
+import { expiredFeedSearch } from '../../search/feed-query.js';
 import { metered, type Meter } from '../allowance.js';
 
 export type TimeFrame = '1h' | '6h' | '24h' | '7d' | '31d';
@@ -40,7 +40,7 @@ export class WindowedFeeds {
   constructor(
     private readonly es: EsClient,
     private readonly index: string,
-    private readonly db: Database,
+    private readonly feeds: FeedRepository,
     private readonly cursorSecret: string,
     private readonly clock: Clock,
   ) {}
@@ -57,22 +57,11 @@ export class WindowedFeeds {
       request.cursor === undefined ? undefined : decodeCursor(request.cursor, hash, this.cursorSecret);
     const { from, to } = this.window(request.timeFrame);
     return metered(request.meter, request.limit, async (size) => {
-      const found = await completeSearch<Job>(this.es, this.index, {
-        size: size + 1,
-        track_total_hits: false,
-        query: {
-          bool: {
-            filter: [
-              { term: { status: 'closed' } },
-              { term: { company_resolved: true } },
-              { range: { closed_at: { gte: from, lt: to } } },
-            ],
-          },
-        },
-        sort: [{ closed_at: { order: 'asc' } }, { job_key: { order: 'asc' } }],
-        ...(after === undefined ? {} : { search_after: after }),
-        ...jobFetch(false),
-      });
+      const found = await completeSearch<Job>(
+        this.es,
+        this.index,
+        expiredFeedSearch({ from, to }, { limit: size, ...(after === undefined ? {} : { after }) }),
+      );
       const hits = found.slice(0, size);
       const jobs = hits.map(hitSource);
       const last = sortValuesOf(hits[hits.length - 1]);
@@ -90,16 +79,7 @@ export class WindowedFeeds {
     const afterSeq = typeof after?.[0] === 'number' ? after[0] : 0;
     const { from, to } = this.window(request.timeFrame);
     return metered(request.meter, request.limit, async (size) => {
-      const rows = await this.db.any<ModifiedRecord & { seq: number }>(
-        `SELECT seq::float8 AS seq, job_key, changed_fields,
-                to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS modified_at, document AS job
-           FROM change_events
-          WHERE change IN ('modified', 'reopened') AND seq IS NOT NULL AND seq > $1
-            AND occurred_at >= $2 AND occurred_at < $3 AND cardinality(changed_fields) > 0
-            AND (document->>'company_resolved')::boolean
-          ORDER BY seq LIMIT $4`,
-        [afterSeq, from, to, size + 1],
-      );
+      const rows = await this.feeds.modified({ afterSeq, from, to, limit: size + 1 });
       const records = rows.slice(0, size);
       const last = records[records.length - 1];
       const result = {
