@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import { SOURCE_CODES, SOURCES, isSourceCode } from '../../src/domain/sources.js';
+import { SOURCE_CODES, isSourceCode } from '../../src/domain/sources.js';
 import { CONNECTORS } from '../../src/ingest/connectors/index.js';
 import { loadDocument } from '../../src/openapi/document.js';
+import { SOURCES } from '../support/source-registry.js';
 
 describe('source registry', () => {
   it('has the 59 unique codes of the OpenAPI SourceCode enum, in its order', () => {

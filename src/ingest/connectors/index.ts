@@ -1,6 +1,6 @@
 /**
  * The connector registry: source code → Connector, for every source we crawl. A source listed in
- * `SOURCES` (domain/sources.ts) without an entry here is registered but not crawled; the
+ * `SOURCES` (test/support/source-registry.ts) without an entry here is registered but not crawled; the
  * `crawled` flag there must agree with this map (a unit test holds them together).
  *
  * JazzHR is deliberately absent: the only payloads we hold come from its authenticated API
