@@ -92,6 +92,13 @@ module.exports = {
       to: { path: KOA },
     },
     {
+      name: 'database-driver-only-in-db',
+      comment: 'SQL lives in src/db/: nothing else talks to the Postgres driver.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/db/' },
+      to: { path: '(^|/)node_modules/(@types/)?(pg|pg-promise|pg-protocol|pg-pool)/' },
+    },
+    {
       name: 'src-is-self-contained',
       comment: 'Production code never imports tests, scripts or a devDependency.',
       severity: 'error',

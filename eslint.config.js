@@ -3,7 +3,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.stack/', 'eslint.config.js', 'test/reporter.cjs'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.stack/',
+      'eslint.config.js',
+      '.dependency-cruiser.cjs',
+      'test/reporter.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -65,7 +65,7 @@ try {
       query: labelled.query,
       filters: {},
       limit: 10,
-      includeDescription: false,
+      include_description: false,
     });
     const found = new Set(page.jobs.map((job) => job.job_key));
     const hits = labelled.relevant.filter((key) => found.has(key)).length;

@@ -10,6 +10,8 @@ import ts from 'typescript';
 
 const FILE_LINES = 300;
 const FUNCTION_LINES = 60;
+/** Generated from the OpenAPI document (npm run openapi:types): not written by hand, not counted. */
+const GENERATED = join('src', 'openapi', 'types.ts');
 const list = process.argv.includes('--list');
 
 interface Violation {
@@ -60,6 +62,7 @@ const files = sourceFiles('src');
 const longFiles: string[] = [];
 const functions: string[] = [];
 for (const path of files) {
+  if (path === GENERATED) continue;
   const text = readFileSync(path, 'utf8');
   const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
   if (lines > FILE_LINES) longFiles.push(`${path} (${lines} lines)`);

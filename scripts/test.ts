@@ -76,6 +76,10 @@ try {
   const started = Date.now();
   if ((await step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) !== 0) totals.failed += 1;
   if ((await step('lint', bin('eslint'), ['--max-warnings=0', '.'])) !== 0) totals.failed += 1;
+  const layers = ['src', '--config', '.dependency-cruiser.cjs'];
+  if ((await step('layer rule', bin('depcruise'), layers)) !== 0) totals.failed += 1;
+  const drift = ['scripts/openapi-types.ts', '--check'];
+  if ((await step('types from the OpenAPI document', bin('tsx'), drift)) !== 0) totals.failed += 1;
   add(await mocha('unit', '.mocharc.json', {}));
 
   const esUrl = process.env.ELASTICSEARCH_URL ?? '';

@@ -51,6 +51,8 @@ export interface Services {
 export interface AppDeps {
   document: OpenApiDocument;
   upgradeUrl: string;
+  /** While on, compatibility keys unlock nothing (config PAID_ENFORCEMENT; the access policy reads it). */
+  paidEnforcement: boolean;
   /** Base of absolute links (PUBLIC_BASE_URL); absent → the request's origin. */
   linkBaseUrl?: string;
   /** Reverse proxies whose X-Forwarded-For is trusted for the client address (0: none). */
@@ -67,15 +69,15 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     accounts: deps.services.accounts,
     rateLimits: deps.services.rateLimits,
     allowances: deps.services.allowances,
-    upgradeUrl: deps.upgradeUrl,
+    terms: { paidEnforcement: deps.paidEnforcement, upgradeUrl: deps.upgradeUrl },
     handlers: {
       ...healthHandlers(deps.services.health, deps.document.info.version),
       ...openApiHandlers(deps.document),
-      ...jobHandlers(deps.services.jobs, deps.upgradeUrl),
-      ...feedHandlers(deps.services.active, deps.services.changes, deps.services.feeds, deps.upgradeUrl),
+      ...jobHandlers(deps.services.jobs),
+      ...feedHandlers(deps.services.active, deps.services.changes, deps.services.feeds),
       ...billingHandlers(deps.services.billing),
       ...accountHandlers(deps.services.accounts, deps.services.usage),
-      ...exportHandlers(deps.services.exports, deps.upgradeUrl),
+      ...exportHandlers(deps.services.exports),
       ...datasetHandlers(deps.services.datasets, deps.linkBaseUrl),
     },
   });

@@ -4,6 +4,7 @@
  * never null, unless the source published it or we derived it; only the five keys of a
  * `locations_derived` entry are always present and nullable.
  */
+import type { SourceCode } from './sources.js';
 
 export const JOB_STATUSES = ['open', 'closed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -104,7 +105,7 @@ export interface Job extends DerivedAttributes {
   valid_through?: string;
   closed_at?: string;
   close_reason?: CloseReason;
-  source: string;
+  source: SourceCode;
   source_slug: string;
   source_endpoint: string;
   directory_verified_at: string;

@@ -11,9 +11,4 @@ export interface Principal {
   plan: PlanCode | null;
   accountStatus: AccountStatus;
   isService: boolean;
-  /**
-   * Whether the key may use its account's plan: live keys always; compatibility keys only while
-   * paid enforcement is off.
-   */
-  unlocked: boolean;
 }

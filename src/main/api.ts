@@ -18,6 +18,7 @@ const app = createApp({
   logger,
   services: createServices(runtime),
   upgradeUrl: config.http.upgradeUrl,
+  paidEnforcement: config.limits.paidEnforcement,
   trustedProxyHops: config.http.trustedProxyHops,
   ...(config.http.linkBaseUrl === undefined ? {} : { linkBaseUrl: config.http.linkBaseUrl }),
 });

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import type { OperationId } from './operations.js';
 
 export const DOCUMENT_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
 
@@ -66,7 +67,8 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type Access = 'public' | 'optional_key' | 'key_required';
 
 export interface Operation {
-  operationId: string;
+  /** Typed by the generated types, which `npm test` keeps equal to this document. */
+  operationId: OperationId;
   method: HttpMethod;
   /** OpenAPI path template, e.g. /v1/jobs/{job_key}. */
   path: string;
@@ -102,7 +104,7 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
       const parameters = [...shared, ...(raw.parameters ?? [])].map((p) => resolveParameter(doc, p));
       const body = raw.requestBody === undefined ? undefined : resolveBody(doc, raw.requestBody);
       operations.push({
-        operationId: raw.operationId,
+        operationId: raw.operationId as OperationId,
         method,
         path,
         parameters,

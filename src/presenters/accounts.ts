@@ -2,6 +2,7 @@
 import type { IssuedKey } from '../services/accounts.js';
 import type { KeyRow } from '../db/accounts.js';
 import type { ClaimedKey } from '../services/billing.js';
+import type { ResponseBody } from '../openapi/operations.js';
 
 export interface AccountKeyView {
   id: string;
@@ -28,13 +29,11 @@ export function presentKey(row: KeyRow, currentKeyId: string | undefined): Accou
   };
 }
 
-export function presentKeyList(rows: KeyRow[], currentKeyId: string): { data: AccountKeyView[] } {
+export function presentKeyList(rows: KeyRow[], currentKeyId: string): ResponseBody<'listAccountKeys'> {
   return { data: rows.map((row) => presentKey(row, currentKeyId)) };
 }
 
-export function presentIssuedKey(
-  issued: IssuedKey,
-): AccountKeyView & { key: string; replaces_key_id?: string } {
+export function presentIssuedKey(issued: IssuedKey): ResponseBody<'createAccountKey', 201> {
   return {
     key: issued.key,
     ...presentKey(issued.row, undefined),
@@ -42,23 +41,22 @@ export function presentIssuedKey(
   };
 }
 
-export function presentClaimedKey(
-  claimed: ClaimedKey,
-): AccountKeyView & { key: string; account_id: string; plan: ClaimedKey['plan'] } {
+/** The first key of an account: a claim always labels it (`default`), so a missing label is a bug. */
+export function presentClaimedKey(claimed: ClaimedKey): ResponseBody<'claimKey', 201> {
+  const label = claimed.row.label;
+  if (label === null) throw new Error(`claimed key ${claimed.row.id} has no label`);
   return {
     key: claimed.key,
     ...presentKey(claimed.row, undefined),
+    label,
     account_id: claimed.row.account_id,
     plan: claimed.plan,
   };
 }
 
-export function presentCompatibilityKey(issued: IssuedKey & { productionAccess: boolean }): {
-  key: string;
-  type: 'compat';
-  created_at: string;
-  production_access: boolean;
-} {
+export function presentCompatibilityKey(
+  issued: IssuedKey & { productionAccess: boolean },
+): ResponseBody<'issueCompatibilityKey', 201> {
   return {
     key: issued.key,
     type: 'compat',

@@ -5,25 +5,77 @@ import type { FirstSeenWindow } from '../search/active-query.js';
 import type { ChangePage } from '../services/feeds/changes.js';
 import type { ModifiedRecord } from '../services/feeds/windowed.js';
 import type { JobPage, TypedPage } from '../services/jobs.js';
-import { PUBLIC_JOB_FIELDS } from '../search/job-query.js';
+import type { ResponseBody } from '../openapi/operations.js';
+import type { components } from '../openapi/types.js';
 
-/** Exactly the public members, in the contract's order; absent members stay absent. */
-export function presentJob(job: Job): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of PUBLIC_JOB_FIELDS) if (job[field] !== undefined) out[field] = job[field];
-  return out;
+type JobBody = components['schemas']['Job'];
+
+/**
+ * Exactly the public members, in the contract's order. Members the job lacks are undefined here and
+ * absent on the wire (JSON drops them): unknown means omitted.
+ */
+export function presentJob(job: Job): JobBody {
+  return {
+    job_key: job.job_key,
+    title: job.title,
+    organization: job.organization,
+    url: job.url,
+    status: job.status,
+    first_seen: job.first_seen,
+    posted_at: job.posted_at,
+    valid_through: job.valid_through,
+    closed_at: job.closed_at,
+    close_reason: job.close_reason,
+    source: job.source,
+    source_slug: job.source_slug,
+    source_endpoint: job.source_endpoint,
+    directory_verified_at: job.directory_verified_at,
+    company_key: job.company_key,
+    company_domain: job.company_domain,
+    department: job.department,
+    locations_derived: job.locations_derived,
+    remote_derived: job.remote_derived,
+    description_text: job.description_text,
+    ai_work_arrangement: job.ai_work_arrangement,
+    employment_type: job.employment_type,
+    career_family: job.career_family,
+    skill_clusters: job.skill_clusters,
+    language: job.language,
+    salary: job.salary,
+    security_clearance: job.security_clearance,
+    visa_sponsorship: job.visa_sponsorship,
+    experience_level: job.experience_level,
+    duplicate_group: job.duplicate_group,
+    derivations: job.derivations,
+  };
 }
 
 /** A job as list-style feeds carry it: never the description. */
-function presentListedJob(job: Job): Record<string, unknown> {
-  const presented = presentJob(job);
-  delete presented.description_text;
-  return presented;
+function presentListedJob(job: Job): Omit<JobBody, 'description_text'> {
+  const { description_text: _description, ...listed } = presentJob(job);
+  return listed;
 }
 
-export function presentJobPage(page: JobPage): { data: Record<string, unknown>[]; next_cursor?: string } {
+export function presentJobPage(page: JobPage): ResponseBody<'searchJobs'> {
   return {
     data: page.jobs.map(presentJob),
+    ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
+  };
+}
+
+/** A closed job: the expired feed reads only those, so a job without its closure is a bug (500). */
+function presentExpiredJob(job: Job): components['schemas']['ExpiredJob'] {
+  const { closed_at: closedAt, close_reason: reason } = job;
+  if (job.status !== 'closed' || closedAt === undefined || reason === undefined) {
+    throw new Error(`expired feed read ${job.job_key}, which is not closed`);
+  }
+  return { ...presentJob(job), status: 'closed', closed_at: closedAt, close_reason: reason };
+}
+
+/** The expired feed: closed jobs with `closed_at` and `close_reason` (OpenAPI ExpiredJobList). */
+export function presentExpiredPage(page: JobPage): ResponseBody<'getExpiredFeed'> {
+  return {
+    data: page.jobs.map(presentExpiredJob),
     ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
   };
 }
@@ -32,7 +84,7 @@ export function presentJobPage(page: JobPage): { data: Record<string, unknown>[]
 export function presentTypedPage(
   page: TypedPage,
   mode: 'keyword' | 'semantic' = 'keyword',
-): Record<string, unknown> {
+): ResponseBody<'searchJobsTyped'> {
   return {
     mode,
     ...presentJobPage(page),
@@ -40,12 +92,12 @@ export function presentTypedPage(
   };
 }
 
-export function presentPreview(jobs: Job[]): { data: Record<string, unknown>[] } {
+export function presentPreview(jobs: Job[]): ResponseBody<'previewJobs'> {
   return { data: jobs.map(presentJob) };
 }
 
 /** Change-feed events (OpenAPI ChangeEvent): upserts carry the job without its description. */
-export function presentChangePage(page: ChangePage): { data: Record<string, unknown>[]; next_seq: number } {
+export function presentChangePage(page: ChangePage): ResponseBody<'getChangeFeed'> {
   return {
     data: page.events.map((event) => {
       const job = event.document === null ? undefined : presentListedJob(event.document);
@@ -62,10 +114,10 @@ export function presentChangePage(page: ChangePage): { data: Record<string, unkn
 }
 
 /** The modified feed (OpenAPI ModifiedJobList): the updated job never carries its description. */
-export function presentModifiedPage(page: { records: ModifiedRecord[]; nextCursor?: string }): {
-  data: Record<string, unknown>[];
-  next_cursor?: string;
-} {
+export function presentModifiedPage(page: {
+  records: ModifiedRecord[];
+  nextCursor?: string;
+}): ResponseBody<'getModifiedFeed'> {
   return {
     data: page.records.map((record) => {
       const job = presentListedJob(record.job);
@@ -81,7 +133,7 @@ export function presentModifiedPage(page: { records: ModifiedRecord[]; nextCurso
 }
 
 /** OpenAPI ActiveFeedPage: the jobs, the window they came from, and where to resume. */
-export function presentActivePage(page: ActiveFeedPage): Record<string, unknown> {
+export function presentActivePage(page: ActiveFeedPage): ResponseBody<'getActiveFeed'> {
   return {
     data: page.jobs.map(presentJob),
     first_seen_gte: page.window.gte,
@@ -95,6 +147,6 @@ export function presentActivePage(page: ActiveFeedPage): Record<string, unknown>
 export function presentActiveCount(result: {
   count: number;
   window: FirstSeenWindow;
-}): Record<string, unknown> {
+}): ResponseBody<'countActiveFeed'> {
   return { count: result.count, first_seen_gte: result.window.gte, first_seen_lt: result.window.lt };
 }

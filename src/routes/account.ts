@@ -8,38 +8,36 @@ import {
   presentKeyList,
 } from '../presenters/accounts.js';
 import type { HandlerMap } from './index.js';
-import { body, principal, query } from './query.js';
+import { caller } from './caller.js';
 
 export function accountHandlers(accounts: AccountService, usage: UsageService): HandlerMap {
   return {
-    issueCompatibilityKey: async (ctx) => {
-      const { email } = body<{ email?: string }>(ctx);
+    issueCompatibilityKey: async (ctx, { body }) => {
+      const { email } = body;
       ctx.status = 201;
       ctx.body = presentCompatibilityKey(await accounts.issueCompatibilityKey(email));
     },
     getAccountUsage: async (ctx) => {
-      ctx.body = await usage.accountUsage(principal(ctx));
+      ctx.body = await usage.accountUsage(caller(ctx));
     },
     listAccountKeys: async (ctx) => {
-      const caller = principal(ctx);
-      ctx.body = presentKeyList(await accounts.listKeys(caller), caller.keyId);
+      const principal = caller(ctx);
+      ctx.body = presentKeyList(await accounts.listKeys(principal), principal.keyId);
     },
-    createAccountKey: async (ctx) => {
-      const { label } = body<{ label?: string }>(ctx);
+    createAccountKey: async (ctx, { body }) => {
       ctx.status = 201;
-      ctx.body = presentIssuedKey(await accounts.createKey(principal(ctx), label));
+      ctx.body = presentIssuedKey(await accounts.createKey(caller(ctx), body?.label));
     },
     rotateAccountKey: async (ctx) => {
       ctx.status = 201;
-      ctx.body = presentIssuedKey(await accounts.rotateKey(principal(ctx)));
+      ctx.body = presentIssuedKey(await accounts.rotateKey(caller(ctx)));
     },
-    revokeAccountKey: async (ctx) => {
-      const caller = principal(ctx);
-      const keyId = String(ctx.state.input?.path.key_id);
-      ctx.body = presentKey(await accounts.revokeKey(caller, keyId), caller.keyId);
+    revokeAccountKey: async (ctx, { path }) => {
+      const principal = caller(ctx);
+      ctx.body = presentKey(await accounts.revokeKey(principal, path.key_id), principal.keyId);
     },
-    getDailyUsage: async (ctx) => {
-      ctx.body = await usage.dailyUsage(principal(ctx), query<{ date_from?: string; date_to?: string }>(ctx));
+    getDailyUsage: async (ctx, { query }) => {
+      ctx.body = await usage.dailyUsage(caller(ctx), query);
     },
   };
 }

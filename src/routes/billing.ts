@@ -1,29 +1,28 @@
 /** /v1/billing/*: checkout, webhook, claim, portal. */
-import type { BillingService, CheckoutInput } from '../services/billing.js';
+import type { BillingService } from '../services/billing.js';
 import { rawBody } from '../http/body.js';
 import { presentClaimedKey } from '../presenters/accounts.js';
+import { presentCheckout, presentPortalSession, presentWebhookAck } from '../presenters/billing.js';
 import type { HandlerMap } from './index.js';
-import { body, principal } from './query.js';
+import { caller } from './caller.js';
 
 export function billingHandlers(billing: BillingService): HandlerMap {
   return {
-    createCheckout: async (ctx) => {
+    createCheckout: async (ctx, { body }) => {
       ctx.status = 201;
-      ctx.body = await billing.checkout(body<CheckoutInput>(ctx));
+      ctx.body = presentCheckout(await billing.checkout(body));
     },
     receiveBillingWebhook: async (ctx) => {
       // The signature covers the exact bytes received, not the parsed JSON.
-      ctx.body = await billing.receiveWebhook(rawBody(ctx), ctx.get('Stripe-Signature'));
+      ctx.body = presentWebhookAck(await billing.receiveWebhook(rawBody(ctx), ctx.get('Stripe-Signature')));
     },
-    claimKey: async (ctx) => {
-      const { claim_token: token } = body<{ claim_token: string }>(ctx);
+    claimKey: async (ctx, { body }) => {
       ctx.status = 201;
-      ctx.body = presentClaimedKey(await billing.claim(token));
+      ctx.body = presentClaimedKey(await billing.claim(body.claim_token));
     },
-    createPortalSession: async (ctx) => {
-      const { return_url: returnUrl } = body<{ return_url?: string }>(ctx);
+    createPortalSession: async (ctx, { body }) => {
       ctx.status = 201;
-      ctx.body = await billing.portal(principal(ctx), returnUrl);
+      ctx.body = presentPortalSession(await billing.portal(caller(ctx), body?.return_url));
     },
   };
 }

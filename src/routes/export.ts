@@ -1,32 +1,19 @@
 /** GET /v1/jobs/export: one streamed part (or the Parquet artifact) with its part headers. */
 import { Readable } from 'node:stream';
-import { requireEntitlement } from '../services/accounts.js';
-import { DEFAULT_EXPORT_COLUMNS, type ExportColumn } from '../export/columns.js';
-import { MEDIA_TYPES, type ExportFormat } from '../export/encoders.js';
-import type { ExportFilters } from '../search/export-query.js';
+import type { ExportFormat } from '../export/encoders.js';
 import type { ExportPart, ExportService } from '../services/export.js';
 import type { AppContext } from '../http/state.js';
 import type { HandlerMap } from './index.js';
-import { principal, query } from './query.js';
 
-type ExportQuery = ExportFilters & {
-  format: ExportFormat;
-  part: number;
-  columns?: ExportColumn[];
-  cursor?: string;
-};
-
-export function exportHandlers(exports: ExportService, upgradeUrl: string): HandlerMap {
+export function exportHandlers(exports: ExportService): HandlerMap {
   return {
-    exportJobs: async (ctx) => {
-      const { format, part, cursor, columns = DEFAULT_EXPORT_COLUMNS, ...filters } = query<ExportQuery>(ctx);
-      if (columns.includes('description_text'))
-        requireEntitlement(principal(ctx), 'export_descriptions', upgradeUrl);
+    exportJobs: async (ctx, { query }) => {
+      const { format, part, cursor, columns, ...filters } = query;
       const opened = await exports.open({
         filters,
         format,
         part,
-        columns,
+        ...(columns === undefined ? {} : { columns }),
         ...(cursor === undefined ? {} : { cursor }),
         ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
       });
@@ -40,7 +27,7 @@ export function exportHandlers(exports: ExportService, upgradeUrl: string): Hand
 
 function setPartHeaders(ctx: AppContext, format: ExportFormat, opened: ExportPart): void {
   const { part, partCount, nextCursor } = opened;
-  ctx.type = MEDIA_TYPES[format];
+  ctx.type = opened.mediaType;
   ctx.set(
     'Content-Disposition',
     `attachment; filename="jobs-export-part-${String(part).padStart(4, '0')}.${format}"`,

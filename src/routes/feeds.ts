@@ -1,28 +1,23 @@
 /** /v1/feed/*: the active feed and its count, the durable change feed, the expired and modified feeds. */
-import { requireEntitlement } from '../services/accounts.js';
-import type { ActiveFeed, ActiveFeedScope } from '../services/feeds/active.js';
-import type { ActiveFeedFilters } from '../search/active-query.js';
-import type { ChangeFeedService } from '../services/feeds/changes.js';
-import type { FeedPageRequest, TimeFrame, WindowedFeeds } from '../services/feeds/windowed.js';
-import type { AppContext } from '../http/state.js';
+import type { ValidatedQuery } from '../openapi/operations.js';
 import {
   presentActiveCount,
   presentActivePage,
   presentChangePage,
-  presentJobPage,
+  presentExpiredPage,
   presentModifiedPage,
 } from '../presenters/jobs.js';
+import type { ActiveFeed, ActiveFeedScope } from '../services/feeds/active.js';
+import type { ChangeFeedService } from '../services/feeds/changes.js';
+import type { FeedPageRequest, WindowedFeeds } from '../services/feeds/windowed.js';
+import type { Meter } from '../services/allowance.js';
 import type { HandlerMap } from './index.js';
-import { query } from './query.js';
 
 /** time_frame, limit and cursor of a windowed feed (validated and defaulted by the schema). */
-function pageOf(ctx: AppContext): FeedPageRequest {
-  const {
-    time_frame: timeFrame,
-    limit,
-    cursor,
-  } = query<{ time_frame: TimeFrame; limit: number; cursor?: string }>(ctx);
-  const meter = ctx.state.meter;
+function pageOf(
+  { time_frame: timeFrame, limit, cursor }: ValidatedQuery<'getExpiredFeed' | 'getModifiedFeed'>,
+  meter: Meter | undefined,
+): FeedPageRequest {
   return {
     timeFrame,
     limit,
@@ -31,18 +26,9 @@ function pageOf(ctx: AppContext): FeedPageRequest {
   };
 }
 
-type ActiveQuery = ActiveFeedFilters & {
-  time_frame: TimeFrame;
-  first_seen_gte?: string;
-  description_format?: 'none' | 'text';
-  limit: number;
-  cursor?: string;
-};
-
-/** The filters and window of an active-feed request (validated and defaulted by the schema). */
-function activeScopeOf(ctx: AppContext): ActiveFeedScope {
-  const { time_frame: timeFrame, first_seen_gte: firstSeenGte, ...others } = query<ActiveQuery>(ctx);
-  const { description_format: _format, limit: _limit, cursor: _cursor, ...filters } = others;
+/** The filters and window of an active-feed request (its count takes the same). */
+function activeScopeOf(query: ValidatedQuery<'countActiveFeed'>): ActiveFeedScope {
+  const { time_frame: timeFrame, first_seen_gte: firstSeenGte, ...filters } = query;
   return { filters, timeFrame, ...(firstSeenGte === undefined ? {} : { firstSeenGte }) };
 }
 
@@ -50,37 +36,30 @@ export function feedHandlers(
   active: ActiveFeed,
   changes: ChangeFeedService,
   windowed: WindowedFeeds,
-  upgradeUrl: string,
 ): HandlerMap {
   return {
-    getActiveFeed: async (ctx) => {
-      const { description_format: format, limit, cursor } = query<ActiveQuery>(ctx);
-      const principal = ctx.state.principal;
-      const includeDescription = format === 'text';
-      if (includeDescription && principal !== undefined)
-        requireEntitlement(principal, 'descriptions', upgradeUrl);
+    getActiveFeed: async (ctx, { query }) => {
+      const { description_format: format, limit, cursor, ...scope } = query;
       const page = await active.page({
-        ...activeScopeOf(ctx),
+        ...activeScopeOf(scope),
         limit,
-        includeDescription,
+        includeDescription: format === 'text',
         ...(cursor === undefined ? {} : { cursor }),
         ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
       });
       ctx.body = presentActivePage(page);
     },
-    countActiveFeed: async (ctx) => {
-      ctx.body = presentActiveCount(await active.count(activeScopeOf(ctx)));
+    countActiveFeed: async (ctx, { query }) => {
+      ctx.body = presentActiveCount(await active.count(activeScopeOf(query)));
     },
-    getChangeFeed: async (ctx) => {
-      const { since_seq: sinceSeq, limit } = query<{ since_seq: number; limit: number }>(ctx);
-      const page = await changes.page(sinceSeq, limit, ctx.state.meter);
-      ctx.body = presentChangePage(page);
+    getChangeFeed: async (ctx, { query }) => {
+      ctx.body = presentChangePage(await changes.page(query.since_seq, query.limit, ctx.state.meter));
     },
-    getExpiredFeed: async (ctx) => {
-      ctx.body = presentJobPage(await windowed.expired(pageOf(ctx)));
+    getExpiredFeed: async (ctx, { query }) => {
+      ctx.body = presentExpiredPage(await windowed.expired(pageOf(query, ctx.state.meter)));
     },
-    getModifiedFeed: async (ctx) => {
-      ctx.body = presentModifiedPage(await windowed.modified(pageOf(ctx)));
+    getModifiedFeed: async (ctx, { query }) => {
+      ctx.body = presentModifiedPage(await windowed.modified(pageOf(query, ctx.state.meter)));
     },
   };
 }

@@ -1,23 +1,29 @@
 /**
  * The router is generated from the OpenAPI document: one route per operation, each a chain of small
- * named steps — authenticate, rate-limit, authorize, parse body, validate, meter, handle. An operation marked
- * `x-implemented: false` answers 501; one marked implemented must have a handler (checked at start).
+ * named steps — authenticate, rate-limit, parse body, validate, authorize (the access policy), meter,
+ * handle. An operation marked `x-implemented: false` answers 501; one marked implemented must have a
+ * handler (checked at start).
  */
 import Router from '@koa/router';
 import type { Next } from 'koa';
-import type { AccountService } from '../services/accounts.js';
 import { MethodNotAllowedError, NotFoundError, NotImplementedError } from '../domain/errors.js';
-import { authenticate, authorize } from '../http/auth.js';
+import { authenticate } from '../http/auth.js';
 import { hasBody, parseJsonBody } from '../http/body.js';
 import { rateLimit } from '../http/rate-limit.js';
 import type { AppContext, AppState } from '../http/state.js';
-import type { Allowances } from '../services/allowance.js';
-import type { RateLimits } from '../services/rate-limits.js';
 import type { OperationValidator } from '../http/validation.js';
 import { toRouterPath, type Operation } from '../openapi/document.js';
+import type { OperationId, ValidatedInput } from '../openapi/operations.js';
+import { decideAccess, parseEntitlement, type AccessTerms } from '../policies/access.js';
+import { featuresOf } from '../policies/features.js';
+import type { AccountService } from '../services/accounts.js';
+import type { Allowances } from '../services/allowance.js';
+import type { RateLimits } from '../services/rate-limits.js';
 
-export type Handler = (ctx: AppContext) => Promise<void>;
-export type HandlerMap = Readonly<Record<string, Handler>>;
+/** A handler gets the context and its operation's validated input, typed from the document. */
+export type Handler<Op extends OperationId> = (ctx: AppContext, input: ValidatedInput<Op>) => Promise<void>;
+
+export type HandlerMap = { readonly [Op in OperationId]?: Handler<Op> };
 
 export interface RouterDeps {
   operations: Operation[];
@@ -26,8 +32,8 @@ export interface RouterDeps {
   rateLimits: Pick<RateLimits, 'consume'>;
   allowances: Pick<Allowances, 'meterFor'>;
   handlers: HandlerMap;
-  /** Where a 403 plan_required sends the customer to change plan. */
-  upgradeUrl: string;
+  /** Paid enforcement and where a 403 plan_required sends the customer to change plan. */
+  terms: AccessTerms;
 }
 
 export function buildRouter(deps: RouterDeps): Router<AppState> {
@@ -43,11 +49,11 @@ export function buildRouter(deps: RouterDeps): Router<AppState> {
       ...(operation.noStore ? [noStore] : []),
       authenticate(deps.accounts, operation),
       ...(limit === undefined ? [] : [limit]),
-      authorize(operation, deps.upgradeUrl),
       ...(operation.requestBody === undefined ? [] : [parseJsonBody]),
       validate(validator),
-      ...(operation.consumesAllowance ? [meter(deps.allowances, deps.upgradeUrl)] : []),
-      deps.handlers[operation.operationId] ?? notImplemented(operation),
+      authorize(operation, deps.terms),
+      ...(operation.consumesAllowance ? [meter(deps.allowances, deps.terms.upgradeUrl)] : []),
+      handle(deps.handlers, operation.operationId) ?? notImplemented(operation),
     ];
     router.register(toRouterPath(operation.path), [operation.method], steps, { name: operation.operationId });
   }
@@ -88,21 +94,53 @@ function validate(validator: OperationValidator) {
   };
 }
 
-/** Operations that deliver jobs get the caller's allowance meter; services reserve and settle on it. */
-function meter(allowances: Pick<Allowances, 'meterFor'>, upgradeUrl: string) {
-  return async function attachMeter(ctx: AppContext, next: Next): Promise<void> {
-    const attached = allowances.meterFor(ctx.state.principal, upgradeUrl);
-    if (attached !== undefined) ctx.state.meter = attached;
+/** The validated input, typed by its operation: validate enforced the schemas these types come from. */
+function inputOf<Op extends OperationId>(ctx: AppContext, _operationId: Op): ValidatedInput<Op> {
+  return ctx.state.input as ValidatedInput<Op>;
+}
+
+/** The access policy, applied once per request: 401/403, or the mode and metering it is served in. */
+function authorize(operation: Operation, terms: AccessTerms) {
+  const guarded = {
+    ...operation,
+    entitlement: parseEntitlement(operation.operationId, operation.entitlement),
+  };
+  return async function authorizeRequest(ctx: AppContext, next: Next): Promise<void> {
+    const features = featuresOf(operation.operationId, inputOf(ctx, operation.operationId));
+    ctx.state.access = decideAccess(guarded, ctx.state.principal, features, terms);
     await next();
   };
 }
 
-function notImplemented(operation: Operation): Handler {
-  return () => Promise.reject(new NotImplementedError(operation.operationId));
+/** Requests the policy meters get the caller's allowance meter; services reserve and settle on it. */
+function meter(allowances: Pick<Allowances, 'meterFor'>, upgradeUrl: string) {
+  return async function attachMeter(ctx: AppContext, next: Next): Promise<void> {
+    const principal = ctx.state.principal;
+    if (ctx.state.access?.metered === true && principal !== undefined) {
+      ctx.state.meter = allowances.meterFor(principal.accountId, upgradeUrl);
+    }
+    await next();
+  };
+}
+
+/** The operation's handler as the route's last step, given its typed input. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- Op ties the handler to its input's type
+function handle<Op extends OperationId>(handlers: HandlerMap, operationId: Op) {
+  const handler: Handler<Op> | undefined = handlers[operationId];
+  if (handler === undefined) return undefined;
+  return function handleRequest(ctx: AppContext): Promise<void> {
+    return handler(ctx, inputOf(ctx, operationId));
+  };
+}
+
+function notImplemented(operation: Operation) {
+  return function answerNotImplemented(): Promise<void> {
+    return Promise.reject(new NotImplementedError(operation.operationId));
+  };
 }
 
 function checkHandlers(operations: Operation[], handlers: HandlerMap): void {
-  const known = new Set(operations.map((operation) => operation.operationId));
+  const known = new Set<string>(operations.map((operation) => operation.operationId));
   for (const operationId of Object.keys(handlers)) {
     if (!known.has(operationId))
       throw new Error(`Handler for ${operationId}, which the OpenAPI document lacks`);

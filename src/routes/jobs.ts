@@ -1,75 +1,47 @@
-/** /v1/jobs: search (GET), preview, detail. Input is validated before these run. */
-import { requireEntitlement } from '../services/accounts.js';
+/** /v1/jobs: search (GET and typed), preview, detail. Input is validated and access decided before these run. */
 import { presentJob, presentJobPage, presentPreview, presentTypedPage } from '../presenters/jobs.js';
-import { requireProduction, searchMode } from '../search/access.js';
-import type { JobFilters } from '../search/job-query.js';
 import type { JobSearchService } from '../services/jobs.js';
-import type { TypedSearch } from '../search/typed-query.js';
 import type { HandlerMap } from './index.js';
-import { body, principal, query } from './query.js';
 
-type TypedBody = Partial<TypedSearch> & { limit?: number; cursor?: string; semantic?: { query: string } };
-
-type SearchQuery = JobFilters & { limit: number; cursor?: string; include_description: boolean };
-
-export function jobHandlers(jobs: JobSearchService, upgradeUrl: string): HandlerMap {
+export function jobHandlers(jobs: JobSearchService): HandlerMap {
   return {
-    searchJobs: async (ctx) => {
-      const { limit, cursor, include_description: includeDescription, ...filters } = query<SearchQuery>(ctx);
-      const principal = ctx.state.principal;
-      const { evaluation } = searchMode(
-        principal,
-        { description: includeDescription, cursor: cursor !== undefined },
-        upgradeUrl,
-      );
+    searchJobs: async (ctx, { query }) => {
+      const { limit, cursor, include_description, ...filters } = query;
       const page = await jobs.search({
         filters,
         limit,
-        includeDescription,
-        evaluation,
+        include_description,
+        evaluation: ctx.state.access?.mode === 'evaluation',
         ...(cursor === undefined ? {} : { cursor }),
         ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
       });
       ctx.body = presentJobPage(page);
     },
-    searchJobsTyped: async (ctx) => {
-      const {
-        semantic,
-        limit = 100,
-        cursor,
-        include_description: includeDescription = false,
-        ...typed
-      } = body<TypedBody>(ctx);
-      const caller = principal(ctx);
-      if (includeDescription) requireEntitlement(caller, 'descriptions', upgradeUrl);
+    searchJobsTyped: async (ctx, { body }) => {
+      const { semantic, limit, cursor, include_description, ...typed } = body;
       const meter = ctx.state.meter === undefined ? {} : { meter: ctx.state.meter };
       if (semantic !== undefined) {
-        requireEntitlement(caller, 'semantic_search', upgradeUrl);
-        const filters = typed.filters ?? {};
         const found = await jobs.semanticSearch({
           query: semantic.query,
-          filters,
+          filters: typed.filters ?? {},
           limit,
-          includeDescription,
+          include_description,
           ...meter,
         });
         ctx.body = presentTypedPage(found, 'semantic');
         return;
       }
-      const request = { ...typed, include_description: includeDescription, limit, ...meter };
+      const request = { ...typed, include_description, limit, ...meter };
       ctx.body = presentTypedPage(
         await jobs.typedSearch({ ...request, ...(cursor === undefined ? {} : { cursor }) }),
       );
     },
-    previewJobs: async (ctx) => {
-      const { limit, ...filters } = query<JobFilters & { limit: number }>(ctx);
+    previewJobs: async (ctx, { query }) => {
+      const { limit, ...filters } = query;
       ctx.body = presentPreview(await jobs.preview(filters, limit));
     },
-    getJob: async (ctx) => {
-      requireProduction(ctx.state.principal, upgradeUrl);
-      const { include_unresolved: includeUnresolved } = query<{ include_unresolved: boolean }>(ctx);
-      const jobKey = String(ctx.state.input?.path.job_key);
-      ctx.body = presentJob(await jobs.get(jobKey, includeUnresolved, ctx.state.meter));
+    getJob: async (ctx, { query, path }) => {
+      ctx.body = presentJob(await jobs.get(path.job_key, query.include_unresolved, ctx.state.meter));
     },
   };
 }

@@ -41,41 +41,6 @@ export interface JobFilters {
   include_unresolved?: boolean;
 }
 
-/** The Job members returned by the API (everything else in the index is internal). */
-export const PUBLIC_JOB_FIELDS = [
-  'job_key',
-  'title',
-  'organization',
-  'url',
-  'status',
-  'first_seen',
-  'posted_at',
-  'valid_through',
-  'closed_at',
-  'close_reason',
-  'source',
-  'source_slug',
-  'source_endpoint',
-  'directory_verified_at',
-  'company_key',
-  'company_domain',
-  'department',
-  'locations_derived',
-  'remote_derived',
-  'description_text',
-  'ai_work_arrangement',
-  'employment_type',
-  'career_family',
-  'skill_clusters',
-  'language',
-  'salary',
-  'security_clearance',
-  'visa_sponsorship',
-  'experience_level',
-  'duplicate_group',
-  'derivations',
-] as const;
-
 /**
  * What a job read fetches: `_source` whole (it holds only small members, so Elasticsearch passes it
  * through unfiltered; presenters pick the public ones) and the stored description only when asked

@@ -1,12 +1,6 @@
 /** Accounts and keys: issuing keys to operators and resolving a presented key to a principal. */
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../domain/errors.js';
-import {
-  cheapestPlanWith,
-  hasEntitlement,
-  type Entitlement,
-  type PlanCode,
-  type Tier,
-} from '../domain/plans.js';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.js';
+import type { PlanCode } from '../domain/plans.js';
 import {
   MAX_ACTIVE_KEYS,
   type AccountRepository,
@@ -15,7 +9,7 @@ import {
   type NewKey,
 } from '../db/accounts.js';
 import type { Principal } from '../domain/principal.js';
-import type { AccountStatus } from '../domain/subscriptions.js';
+import { compatibilityPlan } from '../policies/access.js';
 import type { AuthChanges, KeyLookup } from './key-cache.js';
 import { generateKey, keyDigest, keyHint, parseKey, type KeyKind } from '../domain/keys.js';
 
@@ -81,7 +75,7 @@ export class AccountService {
     }
     const row = await this.keys.findActiveKey(keyDigest(parsed.raw, this.pepper));
     if (row === null) throw new UnauthorizedError('invalid_api_key', 'The API key is unknown or revoked');
-    return toPrincipal(row, row.key_kind === 'live' || !this.paidEnforcement);
+    return toPrincipal(row);
   }
 
   /**
@@ -93,13 +87,17 @@ export class AccountService {
     const created = await this.repository.createAccountWithKey(
       {
         email: email ?? null,
-        planCode: this.paidEnforcement ? null : 'starter',
+        planCode: compatibilityPlan({ paidEnforcement: this.paidEnforcement }),
         status: 'active',
         isService: false,
       },
       material,
     );
-    return { key, row: created.key, productionAccess: !this.paidEnforcement };
+    return {
+      key,
+      row: created.key,
+      productionAccess: compatibilityPlan({ paidEnforcement: this.paidEnforcement }) !== null,
+    };
   }
 
   async listKeys(principal: Principal): Promise<KeyRow[]> {
@@ -164,9 +162,8 @@ export class AccountService {
   }
 }
 
-function toPrincipal(row: AuthenticatedKeyRow, unlocked: boolean): Principal {
+function toPrincipal(row: AuthenticatedKeyRow): Principal {
   return {
-    unlocked,
     accountId: row.account_id,
     keyId: row.key_id,
     keyKind: row.key_kind,
@@ -174,41 +171,4 @@ function toPrincipal(row: AuthenticatedKeyRow, unlocked: boolean): Principal {
     accountStatus: row.account_status,
     isService: row.is_service,
   };
-}
-
-/** Subscription states that keep access: past_due is Stripe's dunning grace period. */
-const SUBSCRIBED: ReadonlySet<AccountStatus> = new Set(['active', 'past_due']);
-
-/** The tier whose entitlements apply: only a live key of a subscribed account gets its plan's. */
-export function tierOf(principal: Principal | undefined): Tier {
-  if (principal?.unlocked !== true || principal.plan === null) return 'public';
-  return SUBSCRIBED.has(principal.accountStatus) ? principal.plan : 'public';
-}
-
-/** A live key of an account with a plan, whatever its subscription state (account self-service). */
-export function isAccountHolder(principal: Principal): boolean {
-  return principal.keyKind === 'live' && principal.plan !== null;
-}
-
-/** Throws the documented 403 when the principal lacks an entitlement; `upgradeUrl` says where to change plan. */
-export function requireEntitlement(principal: Principal, entitlement: Entitlement, upgradeUrl: string): void {
-  if (hasEntitlement(tierOf(principal), entitlement)) return;
-  if (isAccountHolder(principal) && !SUBSCRIBED.has(principal.accountStatus)) {
-    const inactive = new ForbiddenError(
-      'subscription_inactive',
-      `The subscription of this account is ${principal.accountStatus}; production endpoints need an active subscription (fix billing in the portal)`,
-    );
-    inactive.extensions.portal_path = '/v1/billing/portal';
-    throw inactive;
-  }
-  const plan = cheapestPlanWith(entitlement);
-  const error = new ForbiddenError(
-    'plan_required',
-    plan === undefined
-      ? `No plan includes ${entitlement}`
-      : `This operation needs the ${entitlement} entitlement, included from the ${plan} plan`,
-  );
-  error.extensions.required_entitlement = entitlement;
-  error.extensions.upgrade_url = upgradeUrl;
-  throw error;
 }

@@ -30,8 +30,8 @@ import {
 import { hitSource, type HitFetch } from '../search/document.js';
 import { jobFetch } from '../search/job-query.js';
 import { exportPageRequest, exportQuery, type ExportFilters } from '../search/export-query.js';
-import type { ExportColumn, ExportRow } from '../export/columns.js';
-import { encode, type ExportFormat } from '../export/encoders.js';
+import { DEFAULT_EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../export/columns.js';
+import { encode, MEDIA_TYPES, type ExportFormat } from '../export/encoders.js';
 
 export const PART_ROWS = 50_000;
 /** Rows per Elasticsearch page while streaming. */
@@ -53,7 +53,8 @@ export interface ExportRequest {
   filters: ExportFilters;
   format: ExportFormat;
   part: number;
-  columns: readonly ExportColumn[];
+  /** Absent: DEFAULT_EXPORT_COLUMNS. */
+  columns?: readonly ExportColumn[];
   /** The export cursor of the previous part's `Link: rel="next"`. */
   cursor?: string;
   meter?: Meter;
@@ -66,6 +67,8 @@ export interface ExportPart {
   rows: number;
   /** The cursor of part + 1 (absent on the last part). */
   nextCursor?: string;
+  /** The format's media type (Content-Type). */
+  mediaType: string;
   body: AsyncGenerator<Buffer>;
   /**
    * Settles the part's charge with the rows delivered so far (once; later calls do nothing). The
@@ -147,6 +150,7 @@ export class ExportService {
     const total = resumed?.total ?? (await completePitCount(this.es, pit, query));
     const parquet = request.format === 'parquet';
     const partCount = parquet ? 1 : Math.max(1, Math.ceil(total / this.sizes.partRows));
+    const columns = request.columns ?? DEFAULT_EXPORT_COLUMNS;
     if (request.part > partCount) {
       throw new NotFoundError(`This export has ${partCount} part(s); part ${request.part} does not exist`);
     }
@@ -171,7 +175,7 @@ export class ExportService {
       if (request.part === partCount && delivered.rows === rows) await closePit(this.es, pit.id);
     };
     const spanned = spans ?? this.pageSpans(pit, query, start, rows);
-    const batches = this.batches(pit, query, request.columns, spanned, delivered, finish);
+    const batches = this.batches(pit, query, columns, spanned, delivered, finish);
     return {
       part: request.part,
       partCount,
@@ -191,7 +195,8 @@ export class ExportService {
               this.cursorSecret,
             ),
           }),
-      body: encode(request.format, request.columns, batches),
+      mediaType: MEDIA_TYPES[request.format],
+      body: encode(request.format, columns, batches),
       finish,
     };
   }

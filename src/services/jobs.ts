@@ -25,7 +25,8 @@ import {
 } from '../search/cursor.js';
 import { hitSource } from '../search/document.js';
 import { WalkPoints } from '../search/walk-points.js';
-import { buildJobSearch, jobFetch, sortOf, type JobFilters, type JobSort } from '../search/job-query.js';
+import { buildJobSearch, sortOf, type JobFilters, type JobSort } from '../search/job-query.js';
+import { jobDetailSearch } from '../search/detail-query.js';
 import type { Embedder } from '../embeddings/service.js';
 import {
   buildSemanticSearch,
@@ -51,7 +52,7 @@ export interface SearchRequest {
   filters: JobFilters;
   limit: number;
   cursor?: string;
-  includeDescription: boolean;
+  include_description: boolean;
   /** Evaluation callers get at most PREVIEW_MAX jobs and no cursor. */
   evaluation: boolean;
   /** The caller's allowance (absent: nothing is charged). */
@@ -72,7 +73,7 @@ export interface SemanticSearchRequest {
   query: string;
   filters: TypedFilters;
   limit: number;
-  includeDescription: boolean;
+  include_description: boolean;
   meter?: Meter;
 }
 
@@ -114,7 +115,7 @@ export class JobSearchService {
       const hits = await this.run(
         buildSemanticSearch(request.filters, vector, {
           limit: size,
-          includeDescription: request.includeDescription,
+          includeDescription: request.include_description,
         }),
       );
       const jobs = hits.slice(0, size).map(hitSource);
@@ -125,7 +126,7 @@ export class JobSearchService {
   /** One page of a search; the cursor must belong to the same filters. */
   async search(request: SearchRequest): Promise<JobPage> {
     const { page } = await this.keywordPage({
-      hash: requestHash({ filters: request.filters, include_description: request.includeDescription }),
+      hash: requestHash({ filters: request.filters, include_description: request.include_description }),
       loc: ['query', 'cursor'],
       cursor: request.cursor,
       // Evaluation answers are free, short and never paged.
@@ -136,7 +137,7 @@ export class JobSearchService {
       body: (size, after) =>
         buildJobSearch(request.filters, {
           limit: size,
-          includeDescription: request.includeDescription,
+          includeDescription: request.include_description,
           ...(after === undefined ? {} : { after }),
         }),
     });
@@ -281,18 +282,7 @@ export class JobSearchService {
   }
 
   private async find(jobKey: string, includeUnresolved: boolean): Promise<Job> {
-    const hits = await this.run({
-      size: 1,
-      query: {
-        bool: {
-          filter: [
-            { term: { job_key: jobKey } },
-            ...(includeUnresolved ? [] : [{ term: { company_resolved: true } }]),
-          ],
-        },
-      },
-      ...jobFetch(true),
-    });
+    const hits = await this.run(jobDetailSearch(jobKey, includeUnresolved));
     const hit = hits[0];
     if (hit === undefined) throw new NotFoundError(`No job ${jobKey}`);
     return hitSource(hit);

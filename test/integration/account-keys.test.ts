@@ -171,7 +171,7 @@ describe('compatibility keys and paid enforcement', function () {
       pepper: env.config.secrets.apiKeyPepper,
       paidEnforcement: false,
     });
-    const baseUrl = await serve({ ...env.services, accounts }, env.document);
+    const baseUrl = await serve({ ...env.services, accounts }, env.document, { paidEnforcement: false });
     const issued = await call('/v1/keys', jsonBody({}), baseUrl);
     const body = issued.body as { key: string; production_access: boolean };
     expect(body.production_access).to.equal(true);

@@ -87,13 +87,14 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export async function serve(
   services: Services,
   document: OpenApiDocument,
-  options: { logger?: Logger; trustedProxyHops?: number } = {},
+  options: { logger?: Logger; trustedProxyHops?: number; paidEnforcement?: boolean } = {},
 ): Promise<string> {
   const app = createApp({
     document,
     logger: options.logger ?? createLogger('silent'),
     services,
     upgradeUrl: UPGRADE_URL,
+    paidEnforcement: options.paidEnforcement ?? true,
     trustedProxyHops: options.trustedProxyHops ?? 0,
   });
   const server = app.listen(0, '127.0.0.1');

@@ -319,11 +319,9 @@ describe('bulk export: CSV, NDJSON parts and Parquet, read back independently', 
       plan: 'starter',
       isService: false,
     });
-    const meter = env.services.allowances.meterFor(
-      await env.services.accounts.authenticate(buyer),
-      'https://x.test',
-    );
-    if (meter === undefined) throw new Error('a starter key has a meter');
+    const principal = await env.services.accounts.authenticate(buyer);
+    expect(principal.accountId).to.equal(accountId);
+    const meter = env.services.allowances.meterFor(principal.accountId, 'https://x.test');
     const opened = await env.services.exports.open({
       filters: { source: ['ashby', 'greenhouse', 'lever'] },
       format: 'csv',

@@ -171,7 +171,12 @@ describe('OpenAPI document', () => {
 
 /** Router tests never reach the rate-limit step's store. */
 const rateLimits = { consume: () => Promise.reject(new Error('not called')) };
-const allowances = { meterFor: () => undefined };
+const allowances = {
+  meterFor: () => {
+    throw new Error('not called');
+  },
+};
+const terms = { paidEnforcement: true, upgradeUrl: 'https://billing.test/upgrade' };
 
 describe('router', () => {
   it("has exactly the document's operations as routes", () => {
@@ -181,7 +186,7 @@ describe('router', () => {
       accounts: { authenticate: () => Promise.reject(new Error('not called')) },
       rateLimits,
       allowances,
-      upgradeUrl: 'https://billing.test/upgrade',
+      terms,
       handlers: Object.fromEntries(
         operations.filter((o) => o.implemented).map((o) => [o.operationId, () => Promise.resolve()]),
       ),
@@ -204,7 +209,7 @@ describe('router', () => {
         rateLimits,
         allowances,
         handlers: {},
-        upgradeUrl: 'u',
+        terms,
       }),
     ).to.throw(/x-implemented: true/);
     const unbuilt = operations.find((o) => !o.implemented);
@@ -215,7 +220,7 @@ describe('router', () => {
         .map((o) => [o.operationId, () => Promise.resolve()]),
     );
     expect(() =>
-      buildRouter({ operations, validators, accounts, rateLimits, allowances, handlers, upgradeUrl: 'u' }),
+      buildRouter({ operations, validators, accounts, rateLimits, allowances, handlers, terms }),
     ).to.throw(/mark it x-implemented: true/);
   });
 });

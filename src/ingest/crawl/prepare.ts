@@ -13,7 +13,7 @@ import type { SourcePosting } from '../types.js';
 /** What crosses the thread boundary: plain data only. */
 export interface PrepareRequest {
   posting: SourcePosting & { organization: string };
-  board: { source: string; slug: string; verified_at: string };
+  board: PrepareContext['board'];
   company: CompanyRow;
   now: string;
 }

@@ -1,0 +1,21 @@
+/** Response shapes of the billing operations (OpenAPI Checkout, WebhookAck, PortalSession). */
+import type { ResponseBody } from '../openapi/operations.js';
+import type { Checkout, WebhookAck } from '../services/billing.js';
+
+export function presentCheckout(checkout: Checkout): ResponseBody<'createCheckout', 201> {
+  return {
+    checkout_url: checkout.checkout_url,
+    claim_token: checkout.claim_token,
+    expires_at: checkout.expires_at,
+  };
+}
+
+export function presentWebhookAck(ack: WebhookAck): ResponseBody<'receiveBillingWebhook'> {
+  return { received: ack.received, event_id: ack.event_id, duplicate: ack.duplicate, handled: ack.handled };
+}
+
+export function presentPortalSession(session: {
+  portal_url: string;
+}): ResponseBody<'createPortalSession', 201> {
+  return { portal_url: session.portal_url };
+}
