@@ -44,6 +44,10 @@ export const EXPORT_COLUMNS = {
 
 export type ExportColumn = keyof typeof EXPORT_COLUMNS;
 
+export function isExportColumn(name: string): name is ExportColumn {
+  return Object.hasOwn(EXPORT_COLUMNS, name);
+}
+
 /** Without `columns`: everything but the description (it needs its own entitlement). */
 export const DEFAULT_EXPORT_COLUMNS = (Object.keys(EXPORT_COLUMNS) as ExportColumn[]).filter(
   (column) => column !== 'description_text',

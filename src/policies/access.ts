@@ -21,6 +21,7 @@ import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import {
   cheapestPlanWith,
   hasEntitlement,
+  TIERS,
   type Entitlement,
   type PlanCode,
   type Tier,
@@ -147,6 +148,11 @@ export function tierOf(principal: Principal | undefined, terms: Pick<AccessTerms
   if (principal === undefined || principal.plan === null) return 'public';
   if (principal.keyKind !== 'live' && terms.paidEnforcement) return 'public';
   return SUBSCRIBED.has(principal.accountStatus) ? principal.plan : 'public';
+}
+
+/** What an account's plan entitles it to, with `service` for accounts approved as service accounts. */
+export function entitlementsOf(plan: PlanCode, isService: boolean): OperationEntitlement[] {
+  return [...TIERS[plan].entitlements, ...(isService ? (['service'] as const) : [])];
 }
 
 /** The plan a new compatibility key's account gets: Starter while paid enforcement is off, else none. */

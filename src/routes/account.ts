@@ -1,6 +1,7 @@
 /** /v1/keys, /v1/account/*, /v1/usage/daily: compatibility keys, account keys and usage. */
 import type { AccountService } from '../services/accounts.js';
 import type { UsageService } from '../services/usage.js';
+import { presentAccountUsage, presentDailyUsage } from '../presenters/usage.js';
 import {
   presentCompatibilityKey,
   presentIssuedKey,
@@ -18,7 +19,7 @@ export function accountHandlers(accounts: AccountService, usage: UsageService): 
       ctx.body = presentCompatibilityKey(await accounts.issueCompatibilityKey(email));
     },
     getAccountUsage: async (ctx) => {
-      ctx.body = await usage.accountUsage(caller(ctx));
+      ctx.body = presentAccountUsage(await usage.accountUsage(caller(ctx)));
     },
     listAccountKeys: async (ctx) => {
       const principal = caller(ctx);
@@ -37,7 +38,7 @@ export function accountHandlers(accounts: AccountService, usage: UsageService): 
       ctx.body = presentKey(await accounts.revokeKey(principal, path.key_id), principal.keyId);
     },
     getDailyUsage: async (ctx, { query }) => {
-      ctx.body = await usage.dailyUsage(caller(ctx), query);
+      ctx.body = presentDailyUsage(await usage.dailyUsage(caller(ctx), query));
     },
   };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { DatasetRepository, SnapshotRow } from '../db/datasets.js';
 import { ForbiddenError, GoneError, NotFoundError } from '../domain/errors.js';
 import { RETENTION_DAYS } from '../datasets/snapshot.js';
+import { isExportColumn, type ExportColumn } from '../export/columns.js';
 import { checkSignedPath, signPath, URL_LIFETIME_S } from '../datasets/signing.js';
 
 export interface DatasetSummary {
@@ -19,7 +20,7 @@ export interface DatasetManifest {
   snapshot_date: string;
   created_at: string;
   format: 'parquet';
-  columns: string[];
+  columns: ExportColumn[];
   row_count: number;
   change_seq: number;
   parts: { url: string; rows: number; sha256: string; bytes: number }[];
@@ -34,9 +35,9 @@ export class DatasetService {
     private readonly nowS: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
-  async list(): Promise<{ data: DatasetSummary[] }> {
+  async list(): Promise<DatasetSummary[]> {
     const rows = await this.datasets.list(RETENTION_DAYS);
-    return { data: rows.map(summaryOf) };
+    return rows.map(summaryOf);
   }
 
   /** The manifest with every part behind a URL signed until one common expiry. */
@@ -50,7 +51,7 @@ export class DatasetService {
       snapshot_date: row.snapshot_date,
       created_at: row.created_at,
       format: 'parquet',
-      columns: row.columns,
+      columns: row.columns.map(exportColumn),
       row_count: Number(row.row_count),
       change_seq: Number(row.change_seq),
       parts: parts.map((part) => {
@@ -113,4 +114,10 @@ function summaryOf(row: SnapshotRow): DatasetSummary {
     part_count: row.part_count,
     bytes: Number(row.bytes),
   };
+}
+
+/** A manifest's column, as the snapshot wrote it (export columns only; anything else is a bug). */
+function exportColumn(name: string): ExportColumn {
+  if (!isExportColumn(name)) throw new Error(`snapshot manifest names an unknown column: ${name}`);
+  return name;
 }

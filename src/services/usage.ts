@@ -3,9 +3,10 @@ import type { ActivityRepository } from '../db/activity.js';
 import type { AllowanceRepository } from '../db/allowance.js';
 import type { UsageRepository } from '../db/usage.js';
 import { ValidationFailedError } from '../domain/errors.js';
-import { TIERS, type Entitlement, type PlanCode } from '../domain/plans.js';
+import type { PlanCode } from '../domain/plans.js';
 import type { AccountStatus, SubscriptionStatus } from '../domain/subscriptions.js';
 import type { Principal } from '../domain/principal.js';
+import { entitlementsOf, type OperationEntitlement } from '../policies/access.js';
 
 /** Daily usage spans at most 90 days inclusive; the default is the last 30. */
 const MAX_SPAN_DAYS = 90;
@@ -22,7 +23,7 @@ export interface AccountUsage {
   account_id: string;
   plan: PlanCode;
   subscription_status: SubscriptionStatus;
-  entitlements: (Entitlement | 'service')[];
+  entitlements: OperationEntitlement[];
   period_start: string;
   period_end: string;
   allowance: { limit: number; used: number; remaining: number };
@@ -64,10 +65,7 @@ export class UsageService {
       account_id: principal.accountId,
       plan: summary.plan_code,
       subscription_status: summary.subscription_status ?? stripeStatusOf(summary.status),
-      entitlements: [
-        ...TIERS[summary.plan_code].entitlements,
-        ...(summary.is_service ? (['service'] as const) : []),
-      ],
+      entitlements: entitlementsOf(summary.plan_code, summary.is_service),
       period_start: summary.period_start,
       period_end: summary.period_end,
       allowance: { limit, used, remaining: Math.max(0, limit - used) },
