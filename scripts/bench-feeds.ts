@@ -65,20 +65,20 @@ async function consume(): Promise<void> {
   while (!controller.signal.aborted) {
     const changes = await services.changes.page(sinceSeq, 1000);
     for (const event of changes.events) if (event.change === 'created') arrived('changes', event.job_key);
-    sinceSeq = changes.nextSeq;
+    sinceSeq = changes.next_seq;
     const active = await services.active.page({
       filters: {},
-      timeFrame: '24h',
-      firstSeenGte: since,
+      time_frame: '24h',
+      first_seen_gte: since,
       limit: 1000,
-      includeDescription: false,
+      include_description: false,
       ...(activeCursor === undefined ? {} : { cursor: activeCursor }),
     });
     for (const job of active.jobs) arrived('active', job.job_key);
-    activeCursor = active.nextCursor;
-    const modified = await services.feeds.modified({ timeFrame: '1h', limit: 1000 });
+    activeCursor = active.next_cursor;
+    const modified = await services.feeds.modified({ time_frame: '1h', limit: 1000 });
     for (const record of modified.records) arrived('modified', record.job_key);
-    const expired = await services.feeds.expired({ timeFrame: '1h', limit: 1000 });
+    const expired = await services.feeds.expired({ time_frame: '1h', limit: 1000 });
     for (const job of expired.jobs) arrived('expired', job.job_key);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -59,7 +59,7 @@ function presentListedJob(job: Job): Omit<JobBody, 'description_text'> {
 export function presentJobPage(page: JobPage): ResponseBody<'searchJobs'> {
   return {
     data: page.jobs.map(presentJob),
-    ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
+    ...(page.next_cursor === undefined ? {} : { next_cursor: page.next_cursor }),
   };
 }
 
@@ -76,7 +76,7 @@ function presentExpiredJob(job: Job): components['schemas']['ExpiredJob'] {
 export function presentExpiredPage(page: JobPage): ResponseBody<'getExpiredFeed'> {
   return {
     data: page.jobs.map(presentExpiredJob),
-    ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
+    ...(page.next_cursor === undefined ? {} : { next_cursor: page.next_cursor }),
   };
 }
 
@@ -109,14 +109,14 @@ export function presentChangePage(page: ChangePage): ResponseBody<'getChangeFeed
         ...(job === undefined ? {} : { job }),
       };
     }),
-    next_seq: page.nextSeq,
+    next_seq: page.next_seq,
   };
 }
 
 /** The modified feed (OpenAPI ModifiedJobList): the updated job never carries its description. */
 export function presentModifiedPage(page: {
   records: ModifiedRecord[];
-  nextCursor?: string;
+  next_cursor?: string;
 }): ResponseBody<'getModifiedFeed'> {
   return {
     data: page.records.map((record) => {
@@ -128,7 +128,7 @@ export function presentModifiedPage(page: {
         job,
       };
     }),
-    ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
+    ...(page.next_cursor === undefined ? {} : { next_cursor: page.next_cursor }),
   };
 }
 
@@ -138,8 +138,8 @@ export function presentActivePage(page: ActiveFeedPage): ResponseBody<'getActive
     data: page.jobs.map(presentJob),
     first_seen_gte: page.window.gte,
     first_seen_lt: page.window.lt,
-    has_more: page.hasMore,
-    ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
+    has_more: page.has_more,
+    ...(page.next_cursor === undefined ? {} : { next_cursor: page.next_cursor }),
   };
 }
 

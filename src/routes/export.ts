@@ -26,18 +26,18 @@ export function exportHandlers(exports: ExportService): HandlerMap {
 }
 
 function setPartHeaders(ctx: AppContext, format: ExportFormat, opened: ExportPart): void {
-  const { part, partCount, nextCursor } = opened;
+  const { part, part_count, next_cursor } = opened;
   ctx.type = opened.mediaType;
   ctx.set(
     'Content-Disposition',
     `attachment; filename="jobs-export-part-${String(part).padStart(4, '0')}.${format}"`,
   );
   ctx.set('X-Export-Part', String(part));
-  ctx.set('X-Export-Part-Count', String(partCount));
-  if (nextCursor !== undefined) {
+  ctx.set('X-Export-Part-Count', String(part_count));
+  if (next_cursor !== undefined) {
     const next = new URLSearchParams(ctx.querystring);
     next.set('part', String(part + 1));
-    next.set('cursor', nextCursor);
+    next.set('cursor', next_cursor);
     ctx.set('Link', `<${ctx.path}?${next.toString()}>; rel="next"`);
   }
 }

@@ -15,11 +15,11 @@ import type { HandlerMap } from './index.js';
 
 /** time_frame, limit and cursor of a windowed feed (validated and defaulted by the schema). */
 function pageOf(
-  { time_frame: timeFrame, limit, cursor }: ValidatedQuery<'getExpiredFeed' | 'getModifiedFeed'>,
+  { time_frame, limit, cursor }: ValidatedQuery<'getExpiredFeed' | 'getModifiedFeed'>,
   meter: Meter | undefined,
 ): FeedPageRequest {
   return {
-    timeFrame,
+    time_frame,
     limit,
     ...(cursor === undefined ? {} : { cursor }),
     ...(meter === undefined ? {} : { meter }),
@@ -28,8 +28,8 @@ function pageOf(
 
 /** The filters and window of an active-feed request (its count takes the same). */
 function activeScopeOf(query: ValidatedQuery<'countActiveFeed'>): ActiveFeedScope {
-  const { time_frame: timeFrame, first_seen_gte: firstSeenGte, ...filters } = query;
-  return { filters, timeFrame, ...(firstSeenGte === undefined ? {} : { firstSeenGte }) };
+  const { time_frame, first_seen_gte, ...filters } = query;
+  return { filters, time_frame, ...(first_seen_gte === undefined ? {} : { first_seen_gte }) };
 }
 
 export function feedHandlers(
@@ -43,7 +43,7 @@ export function feedHandlers(
       const page = await active.page({
         ...activeScopeOf(scope),
         limit,
-        includeDescription: format === 'text',
+        include_description: format === 'text',
         ...(cursor === undefined ? {} : { cursor }),
         ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
       });

@@ -62,11 +62,11 @@ export interface ExportRequest {
 
 export interface ExportPart {
   part: number;
-  partCount: number;
+  part_count: number;
   /** Rows in this part (the whole result for Parquet). */
   rows: number;
   /** The cursor of part + 1 (absent on the last part). */
-  nextCursor?: string;
+  next_cursor?: string;
   /** The format's media type (Content-Type). */
   mediaType: string;
   body: AsyncGenerator<Buffer>;
@@ -149,10 +149,10 @@ export class ExportService {
   ): Promise<ExportPart> {
     const total = resumed?.total ?? (await completePitCount(this.es, pit, query));
     const parquet = request.format === 'parquet';
-    const partCount = parquet ? 1 : Math.max(1, Math.ceil(total / this.sizes.partRows));
+    const part_count = parquet ? 1 : Math.max(1, Math.ceil(total / this.sizes.partRows));
     const columns = request.columns ?? DEFAULT_EXPORT_COLUMNS;
-    if (request.part > partCount) {
-      throw new NotFoundError(`This export has ${partCount} part(s); part ${request.part} does not exist`);
+    if (request.part > part_count) {
+      throw new NotFoundError(`This export has ${part_count} part(s); part ${request.part} does not exist`);
     }
     const offset = (request.part - 1) * this.sizes.partRows;
     const rows = parquet ? total : Math.min(this.sizes.partRows, total - offset);
@@ -161,7 +161,7 @@ export class ExportService {
     // A part's page ends are walked before the headers go out: the last one is the next cursor.
     // Parquet (one artifact, perhaps the whole corpus) walks as it streams.
     const spans = parquet ? undefined : await collect(this.pageSpans(pit, query, start, rows));
-    const nextAfter = request.part < partCount ? spans?.at(-1)?.end : undefined;
+    const nextAfter = request.part < part_count ? spans?.at(-1)?.end : undefined;
     if (rows > 0 && request.meter !== undefined) await request.meter.reserve(rows, { whole: true });
     const delivered = { rows: 0 };
     let settled = false;
@@ -172,18 +172,18 @@ export class ExportService {
       await request.meter?.settle(delivered.rows);
       // The last part delivered in full ends the export: its point in time is released now rather
       // than when the keep-alive runs out.
-      if (request.part === partCount && delivered.rows === rows) await closePit(this.es, pit.id);
+      if (request.part === part_count && delivered.rows === rows) await closePit(this.es, pit.id);
     };
     const spanned = spans ?? this.pageSpans(pit, query, start, rows);
     const batches = this.batches(pit, query, columns, spanned, delivered, finish);
     return {
       part: request.part,
-      partCount,
+      part_count,
       rows,
       ...(nextAfter === undefined
         ? {}
         : {
-            nextCursor: sealToken(
+            next_cursor: sealToken(
               {
                 v: 1,
                 k: 'export',

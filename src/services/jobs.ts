@@ -45,7 +45,7 @@ const WALK_KEEP_ALIVE = '1m';
 
 export interface JobPage {
   jobs: Job[];
-  nextCursor?: string;
+  next_cursor?: string;
 }
 
 export interface SearchRequest {
@@ -200,7 +200,7 @@ export class JobSearchService {
           result: {
             page: {
               jobs,
-              ...(more ? { nextCursor: encodeCursor(last, page.hash, this.cursorSecret, pitId) } : {}),
+              ...(more ? { next_cursor: encodeCursor(last, page.hash, this.cursorSecret, pitId) } : {}),
             },
             aggregations,
           },

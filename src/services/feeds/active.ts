@@ -23,14 +23,14 @@ import { FRAME_MS, type TimeFrame } from './windowed.js';
 
 export interface ActiveFeedScope {
   filters: ActiveFeedFilters;
-  timeFrame: TimeFrame;
-  firstSeenGte?: string;
+  time_frame: TimeFrame;
+  first_seen_gte?: string;
 }
 
 export interface ActiveFeedRequest extends ActiveFeedScope {
   limit: number;
   cursor?: string;
-  includeDescription: boolean;
+  include_description: boolean;
   meter?: Meter;
 }
 
@@ -38,9 +38,9 @@ export interface ActiveFeedPage {
   jobs: Job[];
   window: FirstSeenWindow;
   /** Whether more jobs are visible right now after this page. */
-  hasMore: boolean;
+  has_more: boolean;
   /** Resume position: after the last job of this page, or the request's cursor on an empty page. */
-  nextCursor?: string;
+  next_cursor?: string;
 }
 
 export class ActiveFeed {
@@ -57,10 +57,10 @@ export class ActiveFeed {
       feed: 'active',
       filters: request.filters,
       lower:
-        request.firstSeenGte === undefined
-          ? { time_frame: request.timeFrame }
-          : { gte: ceilToMillis(request.firstSeenGte) },
-      include_description: request.includeDescription,
+        request.first_seen_gte === undefined
+          ? { time_frame: request.time_frame }
+          : { gte: ceilToMillis(request.first_seen_gte) },
+      include_description: request.include_description,
     });
     const after =
       request.cursor === undefined ? undefined : decodeCursor(request.cursor, hash, this.cursorSecret);
@@ -71,19 +71,19 @@ export class ActiveFeed {
         this.index,
         activeFeedSearch(request.filters, window, {
           limit: size,
-          includeDescription: request.includeDescription,
+          includeDescription: request.include_description,
           ...(after === undefined ? {} : { after }),
         }),
       );
       const page = hits.slice(0, size);
       const jobs = page.map(hitSource);
       const last = sortValuesOf(page[page.length - 1]);
-      const nextCursor = last === undefined ? request.cursor : encodeCursor(last, hash, this.cursorSecret);
+      const next_cursor = last === undefined ? request.cursor : encodeCursor(last, hash, this.cursorSecret);
       const result: ActiveFeedPage = {
         jobs,
         window,
-        hasMore: hits.length > size,
-        ...(nextCursor === undefined ? {} : { nextCursor }),
+        has_more: hits.length > size,
+        ...(next_cursor === undefined ? {} : { next_cursor }),
       };
       return { result, delivered: jobs.length };
     });
@@ -103,9 +103,9 @@ export class ActiveFeed {
     const horizon = await this.feeds.horizon(ACTIVE_FEED);
     const upper = horizon ?? this.clock.now().toISOString();
     const lower =
-      scope.firstSeenGte === undefined
-        ? new Date(Date.parse(upper) - FRAME_MS[scope.timeFrame]).toISOString()
-        : ceilToMillis(scope.firstSeenGte);
+      scope.first_seen_gte === undefined
+        ? new Date(Date.parse(upper) - FRAME_MS[scope.time_frame]).toISOString()
+        : ceilToMillis(scope.first_seen_gte);
     return { gte: lower, lt: horizon ?? lower };
   }
 }

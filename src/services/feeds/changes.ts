@@ -12,7 +12,7 @@ export const RETENTION_DAYS = 30;
 
 export interface ChangePage {
   events: LedgerEvent[];
-  nextSeq: number;
+  next_seq: number;
 }
 
 export class ChangeFeedService {
@@ -27,7 +27,7 @@ export class ChangeFeedService {
     return metered(meter, limit, async (size) => {
       const events = await this.ledger.read(sinceSeq, size);
       const upserts = events.filter((event) => event.kind === 'upsert').length;
-      return { result: { events, nextSeq: events[events.length - 1]?.seq ?? sinceSeq }, delivered: upserts };
+      return { result: { events, next_seq: events[events.length - 1]?.seq ?? sinceSeq }, delivered: upserts };
     });
   }
 }

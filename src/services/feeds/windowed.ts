@@ -23,7 +23,7 @@ export const FRAME_MS: Record<TimeFrame, number> = {
 };
 
 export interface FeedPageRequest {
-  timeFrame: TimeFrame;
+  time_frame: TimeFrame;
   limit: number;
   cursor?: string;
   meter?: Meter;
@@ -51,11 +51,11 @@ export class WindowedFeeds {
   }
 
   /** Jobs closed in the window, oldest closed_at first. */
-  async expired(request: FeedPageRequest): Promise<{ jobs: Job[]; nextCursor?: string }> {
-    const hash = requestHash({ feed: 'expired', time_frame: request.timeFrame });
+  async expired(request: FeedPageRequest): Promise<{ jobs: Job[]; next_cursor?: string }> {
+    const hash = requestHash({ feed: 'expired', time_frame: request.time_frame });
     const after =
       request.cursor === undefined ? undefined : decodeCursor(request.cursor, hash, this.cursorSecret);
-    const { from, to } = this.window(request.timeFrame);
+    const { from, to } = this.window(request.time_frame);
     return metered(request.meter, request.limit, async (size) => {
       const found = await completeSearch<Job>(
         this.es,
@@ -66,18 +66,18 @@ export class WindowedFeeds {
       const jobs = hits.map(hitSource);
       const last = sortValuesOf(hits[hits.length - 1]);
       const more = found.length > size && last !== undefined;
-      const result = { jobs, ...(more ? { nextCursor: encodeCursor(last, hash, this.cursorSecret) } : {}) };
+      const result = { jobs, ...(more ? { next_cursor: encodeCursor(last, hash, this.cursorSecret) } : {}) };
       return { result, delivered: jobs.length };
     });
   }
 
   /** Field-level modifications recorded in the window, in recording order. */
-  async modified(request: FeedPageRequest): Promise<{ records: ModifiedRecord[]; nextCursor?: string }> {
-    const hash = requestHash({ feed: 'modified', time_frame: request.timeFrame });
+  async modified(request: FeedPageRequest): Promise<{ records: ModifiedRecord[]; next_cursor?: string }> {
+    const hash = requestHash({ feed: 'modified', time_frame: request.time_frame });
     const after =
       request.cursor === undefined ? undefined : decodeCursor(request.cursor, hash, this.cursorSecret);
     const afterSeq = typeof after?.[0] === 'number' ? after[0] : 0;
-    const { from, to } = this.window(request.timeFrame);
+    const { from, to } = this.window(request.time_frame);
     return metered(request.meter, request.limit, async (size) => {
       const rows = await this.feeds.modified({ afterSeq, from, to, limit: size + 1 });
       const records = rows.slice(0, size);
@@ -85,7 +85,7 @@ export class WindowedFeeds {
       const result = {
         records: records.map(({ seq: _seq, ...record }) => record),
         ...(rows.length > size && last !== undefined
-          ? { nextCursor: encodeCursor([last.seq], hash, this.cursorSecret) }
+          ? { next_cursor: encodeCursor([last.seq], hash, this.cursorSecret) }
           : {}),
       };
       return { result, delivered: records.length };
