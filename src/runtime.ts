@@ -29,6 +29,7 @@ import { JobSearchService } from './services/jobs.js';
 import { ActiveFeed } from './services/feeds/active.js';
 import { Allowances } from './services/allowance.js';
 import { RateLimits } from './services/rate-limits.js';
+import { RateLimitStore } from './db/rate-limits.js';
 import { ChangeFeedService } from './services/feeds/changes.js';
 import { WindowedFeeds } from './services/feeds/windowed.js';
 import { systemClock } from './lib/clock.js';
@@ -135,8 +136,7 @@ export function createServices(runtime: Runtime): AppServices {
     ),
     activity: runtime.activity,
     rateLimits: new RateLimits(
-      runtime.database.counters.$pool,
-      runtime.config.postgres.schema,
+      new RateLimitStore(runtime.database.counters.$pool, runtime.config.postgres.schema),
       runtime.config.limits.rateLimitMultiplier,
     ),
     allowances: new Allowances(new AllowanceRepository(runtime.database.counters)),
