@@ -3,17 +3,9 @@ import type { IssuedKey } from '../services/accounts.js';
 import type { KeyRow } from '../db/accounts.js';
 import type { ClaimedKey } from '../services/billing.js';
 import type { ResponseBody } from '../openapi/operations.js';
+import type { components } from '../openapi/types.js';
 
-export interface AccountKeyView {
-  id: string;
-  label?: string;
-  hint: string;
-  status: 'active' | 'revoked';
-  created_at: string;
-  last_used_at?: string;
-  revoked_at?: string;
-  current?: true;
-}
+type AccountKeyView = components['schemas']['AccountKey'];
 
 /** Non-secret key metadata; `current` marks the key that authenticated the request. */
 export function presentKey(row: KeyRow, currentKeyId: string | undefined): AccountKeyView {
@@ -25,7 +17,7 @@ export function presentKey(row: KeyRow, currentKeyId: string | undefined): Accou
     created_at: row.created_at,
     ...(row.last_used_at === null ? {} : { last_used_at: row.last_used_at }),
     ...(row.revoked_at === null ? {} : { revoked_at: row.revoked_at }),
-    ...(row.id === currentKeyId ? { current: true as const } : {}),
+    ...(row.id === currentKeyId ? { current: true } : {}),
   };
 }
 

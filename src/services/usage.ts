@@ -1,5 +1,5 @@
 /** What an account has used: GET /v1/account/usage and GET /v1/usage/daily. */
-import type { ActivityRepository } from '../db/activity.js';
+import type { ActivityRepository, RecentActivityRow } from '../db/activity.js';
 import type { AllowanceRepository } from '../db/allowance.js';
 import type { UsageRepository } from '../db/usage.js';
 import { ValidationFailedError } from '../domain/errors.js';
@@ -28,15 +28,7 @@ export interface AccountUsage {
   period_end: string;
   allowance: { limit: number; used: number; remaining: number };
   daily: UsageDay[];
-  recent_activity: {
-    occurred_at: string;
-    key_id: string;
-    key_hint: string;
-    method: string;
-    path: string;
-    status: number;
-    jobs_returned: number;
-  }[];
+  recent_activity: RecentActivityRow[];
 }
 
 export interface DailyUsage {

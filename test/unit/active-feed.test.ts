@@ -1,11 +1,7 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { matchesGolden } from './golden/golden.js';
 import { activeFeedSearch } from '../../src/search/active-query.js';
 import { ceilToMillis } from '../../src/services/feeds/active.js';
-
-function golden(name: string): unknown {
-  return JSON.parse(readFileSync(`test/fixtures/golden/${name}.json`, 'utf8')) as unknown;
-}
 
 describe('active feed query builder', () => {
   const window = { gte: '2026-11-20T10:00:00.000Z', lt: '2026-11-21T10:00:00.000Z' };
@@ -24,7 +20,7 @@ describe('active feed query builder', () => {
       window,
       { limit: 50, after: [1_763_632_800_000, 'gh-1'], includeDescription: false },
     );
-    expect(body).to.deep.equal(golden('active-feed-all-filters'));
+    matchesGolden('active-query/search-all-filters-cursor', body);
   });
 
   it('without filters: open jobs of resolved companies in [gte, lt), oldest first, one extra hit', () => {

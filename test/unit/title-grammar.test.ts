@@ -1,15 +1,11 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { matchesGolden } from './golden/golden.js';
 import {
   compileTitleExpression,
   parseTitleExpression,
   TitleGrammarError,
   titleMatches,
 } from '../../src/search/title-grammar.js';
-
-function golden(name: string): unknown {
-  return JSON.parse(readFileSync(`test/fixtures/golden/${name}.json`, 'utf8')) as unknown;
-}
 
 function errorAt(expression: string): { message: string; position: number } {
   try {
@@ -65,11 +61,10 @@ describe('title grammar', () => {
   });
 
   it('compiles to the golden Elasticsearch bodies', () => {
-    expect(compileTitleExpression(parseTitleExpression('engineer'))).to.deep.equal(
-      golden('title-single-term'),
-    );
-    expect(compileTitleExpression(parseTitleExpression('Senior & !intern | QA | c#'))).to.deep.equal(
-      golden('title-or-of-ands'),
+    matchesGolden('title-grammar/single-term', compileTitleExpression(parseTitleExpression('engineer')));
+    matchesGolden(
+      'title-grammar/or-of-ands',
+      compileTitleExpression(parseTitleExpression('Senior & !intern | QA | c#')),
     );
   });
 });

@@ -1,4 +1,4 @@
--- Authentication results are cached per API process (accounts/key-cache.ts). Every change that can
+-- Authentication results are cached per API process (services/key-cache.ts). Every change that can
 -- alter one (a key's status, an account's plan, status or service flag, a deletion) announces
 -- itself on one channel, with the schema as payload, so every process drops its cache at commit.
 -- Statement-level and column-qualified: stamping last_used_at or billing bookkeeping stays silent.

@@ -47,7 +47,7 @@ describe('golden: active-query (GET /v1/feed/active)', () => {
     });
   }
 
-  it('every filter with a cursor (as test/fixtures/golden/active-feed-all-filters.json)', () => {
+  it('every filter with a cursor', () => {
     matchesGolden(
       'active-query/search-all-filters-cursor',
       activeFeedSearch(ALL_FILTERS, WINDOW, {
