@@ -61,7 +61,7 @@ const arrived = (feed: Feed, key: string): void => {
 async function consume(): Promise<void> {
   let sinceSeq = 0;
   let activeCursor: string | undefined;
-  const since = new Date().toISOString();
+  let since = new Date().toISOString();
   while (!controller.signal.aborted) {
     const changes = await services.changes.page(sinceSeq, 1000);
     for (const event of changes.events) if (event.change === 'created') arrived('changes', event.job_key);
@@ -76,6 +76,8 @@ async function consume(): Promise<void> {
     });
     for (const job of active.jobs) arrived('active', job.job_key);
     activeCursor = active.next_cursor;
+    // The last page of a window has no cursor: the next window starts at its upper bound.
+    if (activeCursor === undefined) since = active.window.lt;
     const modified = await services.feeds.modified({ time_frame: '1h', limit: 1000 });
     for (const record of modified.records) arrived('modified', record.job_key);
     const expired = await services.feeds.expired({ time_frame: '1h', limit: 1000 });

@@ -15,6 +15,7 @@ import { accountHandlers } from './routes/account.js';
 import { exportHandlers } from './routes/export.js';
 import { billingHandlers } from './routes/billing.js';
 import type { HealthService } from './services/health.js';
+import { limitRequestTarget } from './http/client-errors.js';
 import { requestContext } from './http/context.js';
 import { problemMiddleware } from './http/problem.js';
 import type { AppState } from './http/state.js';
@@ -31,6 +32,9 @@ import type { RateLimits } from './services/rate-limits.js';
 import type { ChangeFeedService } from './services/feeds/changes.js';
 import type { WindowedFeeds } from './services/feeds/windowed.js';
 import type { JobSearchService } from './services/jobs.js';
+import type { JobCounts } from './services/job-counts.js';
+import { mcpHandlers } from './mcp/handler.js';
+import { createMcpEndpoint } from './mcp/server.js';
 
 export interface Services {
   accounts: AccountService;
@@ -43,6 +47,8 @@ export interface Services {
   allowances: Pick<Allowances, 'meterFor'>;
   health: HealthService;
   jobs: JobSearchService;
+  /** Free counts and vocabularies in use (the keyless MCP tools). */
+  counts: JobCounts;
   active: ActiveFeed;
   changes: ChangeFeedService;
   feeds: WindowedFeeds;
@@ -79,6 +85,17 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       ...accountHandlers(deps.services.accounts, deps.services.usage),
       ...exportHandlers(deps.services.exports),
       ...datasetHandlers(deps.services.datasets, deps.linkBaseUrl),
+      ...mcpHandlers(
+        createMcpEndpoint({
+          document: deps.document,
+          logger: deps.logger,
+          jobs: deps.services.jobs,
+          counts: deps.services.counts,
+          active: deps.services.active,
+          upgradeUrl: deps.upgradeUrl,
+        }),
+        deps.linkBaseUrl,
+      ),
     },
   });
   const hops = deps.trustedProxyHops ?? 0;
@@ -88,6 +105,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // Outside the problem mapper, so it sees the final status of failed requests too.
   app.use(recordActivity(deps.services.activity));
   app.use(problemMiddleware(deps.logger));
+  app.use(limitRequestTarget);
   app.use(unmatched(router));
   app.use(router.routes());
   return app;

@@ -25,10 +25,23 @@ export interface Config {
     url: string;
     indexPrefix: string;
     requestTimeoutMs: number;
+    /**
+     * Deadline of the API's Elasticsearch reads on the request path (searches, feeds, export pages,
+     * counts, points in time); requestTimeoutMs stays the deadline of everything else (index
+     * management has its own longer one).
+     */
+    searchTimeoutMs: number;
     /** How long relevance walks starting one after another share a point in time (0: never). */
     pitShareMs: number;
   };
-  postgres: { url: string; schema: string; statementTimeoutMs: number; poolSize: number };
+  postgres: {
+    url: string;
+    schema: string;
+    statementTimeoutMs: number;
+    /** Client-side deadline of a statement, or of getting a connection, in the API process. */
+    requestTimeoutMs: number;
+    poolSize: number;
+  };
   secrets: { apiKeyPepper: string; cursorSecret: string };
   limits: {
     /**
@@ -115,12 +128,14 @@ export function loadConfig(env: Env = process.env): Config {
       url: read.url('ELASTICSEARCH_URL'),
       indexPrefix: read.pattern('ES_INDEX_PREFIX', 'jobs', /^[a-z][a-z0-9_-]{0,100}$/),
       requestTimeoutMs: read.int('ES_REQUEST_TIMEOUT_MS', 5000, 100, 300_000),
+      searchTimeoutMs: read.int('ES_SEARCH_TIMEOUT_MS', 2000, 100, 300_000),
       pitShareMs: read.int('SEARCH_PIT_SHARE_MS', 1000, 0, 60_000),
     },
     postgres: {
       url: read.url('DATABASE_URL'),
       schema: read.pattern('PG_SCHEMA', 'public', /^[a-z_][a-z0-9_]{0,62}$/),
       statementTimeoutMs: read.int('PG_STATEMENT_TIMEOUT_MS', 10_000, 100, 3_600_000),
+      requestTimeoutMs: read.int('PG_REQUEST_TIMEOUT_MS', 1500, 100, 3_600_000),
       poolSize: read.int('PG_POOL_SIZE', 10, 1, 200),
     },
     secrets: {

@@ -26,6 +26,7 @@ import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { listenForKeyChanges } from './db/key-changes.js';
 import { HealthService } from './services/health.js';
 import { JobSearchService } from './services/jobs.js';
+import { JobCounts } from './services/job-counts.js';
 import { ActiveFeed } from './services/feeds/active.js';
 import { Allowances } from './services/allowance.js';
 import { RateLimits } from './services/rate-limits.js';
@@ -33,14 +34,17 @@ import { RateLimitStore } from './db/rate-limits.js';
 import { ChangeFeedService } from './services/feeds/changes.js';
 import { WindowedFeeds } from './services/feeds/windowed.js';
 import { systemClock } from './lib/clock.js';
-import { createEsClient, type EsClient } from './search/client.js';
+import { createEsClient, requestPathClient, type EsClient } from './search/client.js';
 import { indexNames, type IndexNames } from './search/indices.js';
 import { createLogger, type Logger } from './lib/logger.js';
 
 export interface Runtime {
   config: Config;
   database: DatabaseHandle;
+  /** Elasticsearch with the general deadline (ES_REQUEST_TIMEOUT_MS): index management, the worker. */
   es: EsClient;
+  /** What the services answering requests read Elasticsearch with: the request path's deadline when serving. */
+  searchEs: EsClient;
   indices: IndexNames;
   /** Absent when Stripe is not configured. */
   stripe?: StripeClient;
@@ -59,12 +63,25 @@ export interface RuntimeOptions {
    * be served from the key cache: processes that serve the API do; scripts need not.
    */
   cacheKeys?: boolean;
+  /**
+   * The process answers API requests: Postgres statements and connections give up after
+   * PG_REQUEST_TIMEOUT_MS (client side), rate-limit counters after RATE_LIMIT_DEADLINE_MS, and the
+   * services read Elasticsearch with ES_SEARCH_TIMEOUT_MS, so a client learns within about 2 s
+   * that a backing service is down. The worker and operator scripts keep the long deadlines their
+   * batch statements need (statement timeout, ES_REQUEST_TIMEOUT_MS).
+   */
+  serving?: boolean;
 }
 
 export function openRuntime(config: Config, logger?: Logger, options: RuntimeOptions = {}): Runtime {
-  const database = createDatabase(config.postgres, (error) => {
-    logger?.warn({ err: error }, 'idle Postgres connection lost');
-  });
+  const serving = options.serving === true;
+  const database = createDatabase(
+    config.postgres,
+    (error) => {
+      logger?.warn({ err: error }, 'idle Postgres connection lost');
+    },
+    serving ? { requestTimeoutMs: config.postgres.requestTimeoutMs } : {},
+  );
   const es = createEsClient(config.elasticsearch);
   const activity = new ActivityRecorder(
     new ActivityRepository(database.counters),
@@ -81,6 +98,7 @@ export function openRuntime(config: Config, logger?: Logger, options: RuntimeOpt
     config,
     database,
     es,
+    searchEs: serving ? requestPathClient(es, config.elasticsearch.searchTimeoutMs) : es,
     indices: indexNames(config.elasticsearch.indexPrefix),
     ...(config.stripe === undefined ? {} : { stripe: createStripeClient(config.stripe) }),
     activity,
@@ -102,7 +120,7 @@ export interface AppServices extends Services {
 export function createServices(runtime: Runtime): AppServices {
   const repository = new AccountRepository(runtime.database.db);
   const listing = [
-    runtime.es,
+    runtime.searchEs,
     runtime.indices.alias,
     new FeedRepository(runtime.database.db),
     runtime.config.secrets.cursorSecret,
@@ -128,7 +146,7 @@ export function createServices(runtime: Runtime): AppServices {
       new AllowanceRepository(runtime.database.db),
       new ActivityRepository(runtime.database.db),
     ),
-    exports: new ExportService(runtime.es, runtime.indices.alias, runtime.config.secrets.cursorSecret),
+    exports: new ExportService(runtime.searchEs, runtime.indices.alias, runtime.config.secrets.cursorSecret),
     datasets: new DatasetService(
       new DatasetRepository(runtime.database.db),
       runtime.config.datasetsDir,
@@ -136,15 +154,16 @@ export function createServices(runtime: Runtime): AppServices {
     ),
     activity: runtime.activity,
     rateLimits: new RateLimits(
-      new RateLimitStore(runtime.database.counters.$pool, runtime.config.postgres.schema),
+      new RateLimitStore(runtime.database.rateLimitPool, runtime.config.postgres.schema),
       runtime.config.limits.rateLimitMultiplier,
     ),
     allowances: new Allowances(new AllowanceRepository(runtime.database.counters)),
-    health: new HealthService(runtime.es, runtime.database.db),
-    jobs: new JobSearchService(runtime.es, runtime.indices.alias, runtime.config.secrets.cursorSecret, {
+    health: new HealthService(runtime.searchEs, runtime.database.db),
+    jobs: new JobSearchService(runtime.searchEs, runtime.indices.alias, runtime.config.secrets.cursorSecret, {
       ...(runtime.embedder === undefined ? {} : { embedder: runtime.embedder }),
       pitShareMs: runtime.config.elasticsearch.pitShareMs,
     }),
+    counts: new JobCounts(runtime.searchEs, runtime.indices.alias),
     changes: new ChangeFeedService(new LedgerRepository(runtime.database.db)),
     active: new ActiveFeed(...listing),
     feeds: new WindowedFeeds(...listing),

@@ -4,6 +4,7 @@
  * in the state of the newest event.
  */
 import type Stripe from 'stripe';
+import { WebhookPayloadError } from '../domain/errors.js';
 import type { PlanCode } from '../domain/plans.js';
 import {
   SUBSCRIPTION_STATUSES,
@@ -16,6 +17,57 @@ import {
 function isKnownStatus(value: string): value is SubscriptionStatus {
   return (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
 }
+
+/**
+ * Throws WebhookPayloadError unless the event has what interpretEvent reads: a signature proves who
+ * sent a body, not that it is a whole event (a signed `{}` must be a 400, not a crash).
+ */
+export function checkEventShape(event: unknown): void {
+  const problem = shapeProblem(event);
+  if (problem !== undefined) throw new WebhookPayloadError(`The event ${problem}`);
+}
+
+function shapeProblem(event: unknown): string | undefined {
+  if (!isRecord(event)) return 'is not a JSON object';
+  if (typeof event.id !== 'string' || typeof event.type !== 'string') return 'needs a string id and type';
+  if (typeof event.created !== 'number' || !Number.isFinite(event.created)) return 'needs a numeric created';
+  if (!HANDLED.has(event.type)) return undefined;
+  const object = isRecord(event.data) ? event.data.object : undefined;
+  if (!isRecord(object)) return `of type ${event.type} needs data.object`;
+  if (event.type.startsWith('customer.subscription.')) {
+    const items = isRecord(object.items) ? object.items.data : undefined;
+    if (typeof object.id !== 'string' || typeof object.status !== 'string' || !Array.isArray(items))
+      return `of type ${event.type} needs a subscription with id, status and items`;
+    if (!items.every(isPricedItem)) return `of type ${event.type} needs a price and a period on every item`;
+    if (!isRecord(object.metadata)) return `of type ${event.type} needs metadata`;
+  }
+  return undefined;
+}
+
+/** A subscription item as subscriptionChange reads it: its price id and current period (seconds). */
+function isPricedItem(item: unknown): boolean {
+  return (
+    isRecord(item) &&
+    isRecord(item.price) &&
+    typeof item.price.id === 'string' &&
+    Number.isFinite(item.current_period_start) &&
+    Number.isFinite(item.current_period_end)
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The event types changeOf reads beyond the envelope. */
+const HANDLED: ReadonlySet<string> = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
 
 export function interpretEvent(
   event: Stripe.Event,

@@ -68,7 +68,11 @@ export class UnauthorizedError extends CodedError<UnauthorizedCode> {
 }
 
 export type ForbiddenCode =
-  'subscription_inactive' | 'plan_required' | 'service_key_required' | 'dataset_url_invalid';
+  | 'subscription_inactive'
+  | 'plan_required'
+  | 'service_key_required'
+  | 'dataset_url_invalid'
+  | 'origin_forbidden';
 
 export class ForbiddenError extends CodedError<ForbiddenCode> {
   readonly status = 403;
@@ -85,6 +89,37 @@ export class PayloadTooLargeError extends ApiError {
   readonly status = 413;
   readonly code = 'payload_too_large';
   readonly title = 'Payload too large';
+}
+
+/**
+ * A request Node's HTTP parser could not read: a malformed request line, header or framing. Raised
+ * by the server's clientError handler (http/client-errors.ts), before any routing.
+ */
+export class MalformedRequestError extends ApiError {
+  readonly status = 400;
+  readonly code = 'malformed_request';
+  readonly title = 'Malformed request';
+}
+
+/** The request target (path and query) is longer than the service reads. */
+export class UriTooLongError extends ApiError {
+  readonly status = 414;
+  readonly code = 'uri_too_long';
+  readonly title = 'URI too long';
+}
+
+/** The request line and headers together are larger than the HTTP parser's limit. */
+export class HeaderFieldsTooLargeError extends ApiError {
+  readonly status = 431;
+  readonly code = 'header_fields_too_large';
+  readonly title = 'Request header fields too large';
+}
+
+/** The client did not send a complete request within the server's deadline. */
+export class RequestTimeoutError extends ApiError {
+  readonly status = 408;
+  readonly code = 'request_timeout';
+  readonly title = 'Request timeout';
 }
 
 export class NotImplementedError extends ApiError {
@@ -164,6 +199,13 @@ export class WebhookSignatureError extends ApiError {
   readonly status = 400;
   readonly code = 'webhook_signature_invalid';
   readonly title = 'Invalid webhook signature';
+}
+
+/** A signed webhook whose event lacks what every event of its type carries (id, type, created, object). */
+export class WebhookPayloadError extends ApiError {
+  readonly status = 400;
+  readonly code = 'webhook_payload_invalid';
+  readonly title = 'Invalid webhook payload';
 }
 
 export class ClaimTokenNotFoundError extends ApiError {

@@ -42,25 +42,35 @@ export function problemMiddleware(logger: Logger) {
 }
 
 function writeProblem(ctx: AppContext, error: ApiError | undefined): void {
-  const status = error?.status ?? 500;
+  ctx.status = error?.status ?? 500;
+  for (const [name, value] of Object.entries(error?.headers ?? {})) ctx.set(name, value);
+  ctx.body = problemBody(error, ctx.state.requestId, ctx.path);
+  ctx.type = PROBLEM_MEDIA_TYPE;
+}
+
+/**
+ * The problem document of `error` (undefined: a bug, answered as a bare 500). `instance` is the
+ * request path; absent only when the request could not be read at all (http/client-errors.ts).
+ */
+export function problemBody(
+  error: ApiError | undefined,
+  requestId: string,
+  instance?: string,
+): Record<string, unknown> {
   const code = error?.code ?? 'internal_error';
-  const body: Record<string, unknown> = {
+  return {
     type: problemType(code),
     title: error?.title ?? 'Internal server error',
-    status,
+    status: error?.status ?? 500,
     detail:
       error instanceof ValidationFailedError
         ? error.issues
         : (error?.message ?? 'An unexpected error occurred; quote the request_id when reporting it'),
-    instance: ctx.path,
+    ...(instance === undefined ? {} : { instance }),
     code,
-    request_id: ctx.state.requestId,
+    request_id: requestId,
     ...error?.extensions,
   };
-  ctx.status = status;
-  for (const [name, value] of Object.entries(error?.headers ?? {})) ctx.set(name, value);
-  ctx.body = body;
-  ctx.type = PROBLEM_MEDIA_TYPE;
 }
 
 /** Known failures as typed errors; undefined means a bug (answered as a bare 500). */
@@ -68,7 +78,7 @@ export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (isUpstreamFailure(error)) return new UpstreamUnavailableError(5);
   if (isHttpError(error)) {
-    if (error.status === 413) return new PayloadTooLargeError('The request body is larger than 1 MB');
+    if (error.status === 413) return new PayloadTooLargeError('The request body is larger than 1 MiB');
     if (error.status === 415)
       return new UnsupportedMediaTypeError('Send the request body as application/json');
     // co-body reports malformed JSON as a 400 SyntaxError (raw-body's own failures carry `type`).

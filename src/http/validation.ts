@@ -3,7 +3,8 @@
  * checks query, path and body together and reports every problem in the interface's 422 body:
  * `detail[]` of `{loc, msg, type, input?, ctx?}` (pydantic's vocabulary, which the spec's body follows).
  *
- * Query parameters: an empty value counts as absent, unknown names are rejected (`extra_forbidden`),
+ * Query parameters: an empty value is a value (validated, so a 422: no schema allows it), unknown
+ * names are rejected (`extra_forbidden`),
  * a name given twice is rejected (`too_many_values`),
  * `x-max-length` bounds the raw string, and `style: form, explode: false` arrays are comma-split
  * before their items are validated. Scalars are coerced from strings (integers, numbers, booleans
@@ -99,8 +100,9 @@ function compileOperation(operation: Operation, parameterAjv: Ajv2020, bodyAjv: 
     const issues: ValidationIssue[] = [];
     const query: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(parts.query)) {
-      // An empty value (`?q=`) is treated as absent, as HTML forms send unfilled fields.
-      if (value === undefined || value === '') continue;
+      // An empty value (`?q=`) is present: a client that sends one meant something, so it is
+      // validated rather than silently dropped for the default.
+      if (value === undefined) continue;
       const parameter = byName.get(name);
       if (parameter === undefined) {
         issues.push({
@@ -115,9 +117,9 @@ function compileOperation(operation: Operation, parameterAjv: Ajv2020, bodyAjv: 
       if (deserialized !== undefined) query[name] = deserialized;
     }
     // ajv coerces in place; errors echo the value as received (after csv splitting).
-    runSchema(validateQuery, query, 'query', structuredClone(query), issues);
+    runSchema(validateQuery, query, 'query', structuredClone(query), issues, parameterAjv);
     const path: Record<string, unknown> = { ...parts.path };
-    runSchema(validatePath, path, 'path', parts.path, issues);
+    runSchema(validatePath, path, 'path', parts.path, issues, parameterAjv);
 
     let validatedBody: unknown = parts.body;
     if (body !== undefined && validateBody !== undefined) {
@@ -126,7 +128,7 @@ function compileOperation(operation: Operation, parameterAjv: Ajv2020, bodyAjv: 
       } else {
         const original: unknown = structuredClone(parts.body);
         validatedBody = parts.body;
-        runSchema(validateBody, validatedBody, 'body', original, issues);
+        runSchema(validateBody, validatedBody, 'body', original, issues, bodyAjv);
       }
     }
     if (issues.length > 0) throw new ValidationFailedError(ordered(issues));
@@ -177,9 +179,104 @@ function runSchema(
   location: 'query' | 'path' | 'body',
   original: unknown,
   issues: ValidationIssue[],
+  ajv: Ajv2020,
 ): void {
   if (validate(data)) return;
-  for (const error of validate.errors ?? []) issues.push(toIssue(error, location, original));
+  const seen = new Set<string>();
+  for (const issue of unionIssues(validate.errors ?? [], location, original, ajv)) {
+    // allErrors reports what several branches found alike; a reader needs each failure once.
+    const identity = JSON.stringify(issue);
+    if (seen.has(identity)) continue;
+    seen.add(identity);
+    issues.push(issue);
+  }
+}
+
+/**
+ * `oneOf` failures, as a person needs them. ajv (allErrors) reports every branch's complaint —
+ * eleven entries, five alike, for one wrong node of a keyword tree. A union whose branches are each
+ * tagged by one required member (`{and: …}` | `{or: …}` | …) is read like a discriminated union:
+ * with exactly one tag present, only that branch's errors count; with none or several, one
+ * `union_tag_invalid` entry at the node names the tags that exist. Any other `oneOf` keeps a single
+ * entry at its node.
+ */
+function unionIssues(
+  errors: ErrorObject[],
+  location: string,
+  original: unknown,
+  ajv: Ajv2020,
+): ValidationIssue[] {
+  let remaining = errors;
+  const replaced: ValidationIssue[] = [];
+  const unions = errors
+    .filter((error) => error.keyword === 'oneOf')
+    .sort((a, b) => a.instancePath.length - b.instancePath.length);
+  for (const union of unions) {
+    if (!remaining.includes(union)) continue;
+    const at = union.instancePath;
+    const within = (error: ErrorObject): boolean =>
+      error.instancePath === at || error.instancePath.startsWith(`${at}/`);
+    const tags = branchTags(union, ajv);
+    const { value } = valueAt(original, pointerSegments(at));
+    const present =
+      tags !== undefined && typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? tags.filter((tag) => tag in value)
+        : [];
+    const [tag] = present;
+    if (tags !== undefined && present.length === 1 && tag !== undefined) {
+      // The branch the client meant: only its errors (its member's, and its own at the node).
+      remaining = remaining.filter(
+        (error) =>
+          !within(error) ||
+          error.instancePath.startsWith(`${at}/${tag}`) ||
+          (error.instancePath === at && soleRequired(error.parentSchema) === tag),
+      );
+      continue;
+    }
+    remaining = remaining.filter((error) => !within(error));
+    const loc = [location, ...pointerSegments(at)];
+    if (tags === undefined) {
+      replaced.push({
+        loc,
+        msg: 'Input should match exactly one of the allowed shapes',
+        type: 'value_error',
+      });
+      continue;
+    }
+    const expected = tags.map((name) => `'${name}'`);
+    replaced.push({
+      loc,
+      msg: `Input should be an object with exactly one of ${joinOr(expected)}`,
+      type: 'union_tag_invalid',
+      input: value,
+      ctx: { expected_tags: expected.join(', ') },
+    });
+  }
+  return [...remaining.map((error) => toIssue(error, location, original)), ...replaced];
+}
+
+/** The single member a schema requires, if it requires exactly one. */
+function soleRequired(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null || !('required' in schema)) return undefined;
+  const required = schema.required;
+  return Array.isArray(required) && required.length === 1 && typeof required[0] === 'string'
+    ? required[0]
+    : undefined;
+}
+
+/** The one required member of each branch, when every branch of the union has exactly one. */
+function branchTags(union: ErrorObject, ajv: Ajv2020): string[] | undefined {
+  const parent: JsonSchema | undefined = union.parentSchema;
+  const branches = parent?.oneOf;
+  if (!Array.isArray(branches)) return undefined;
+  const tags: string[] = [];
+  for (const branch of branches as JsonSchema[]) {
+    const ref = branch.$ref;
+    const tag = soleRequired(typeof ref === 'string' ? ajv.getSchema(ref)?.schema : branch);
+    if (tag === undefined) return undefined;
+    tags.push(tag);
+  }
+  return tags;
 }
 
 function pointerSegments(pointer: string): (string | number)[] {

@@ -1,5 +1,6 @@
 /** API entry point: validate config, prepare schema and index, serve until SIGTERM/SIGINT. */
 import { createApp } from '../app.js';
+import { attachClientErrorHandler } from '../http/client-errors.js';
 import { loadConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
 import { createLogger } from '../lib/logger.js';
@@ -10,7 +11,7 @@ import { exitOnConfigError } from './shared.js';
 
 const config = exitOnConfigError(loadConfig);
 const logger = createLogger(config.logLevel);
-const runtime = openRuntime(config, logger, { cacheKeys: true });
+const runtime = openRuntime(config, logger, { cacheKeys: true, serving: true });
 await migrate(runtime.database.db, config.postgres.schema);
 await ensureJobsIndex(runtime.es, runtime.indices);
 const app = createApp({
@@ -27,6 +28,7 @@ const server = app.listen(config.http.port, config.http.host, () => {
   const port = typeof address === 'object' && address !== null ? address.port : config.http.port;
   logger.info({ port }, `API listening on http://${config.http.host}:${port}`);
 });
+attachClientErrorHandler(server, logger);
 
 async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, 'shutting down');

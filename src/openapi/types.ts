@@ -12,9 +12,9 @@ export interface paths {
     };
     /**
      * Health check
-     * @description Liveness and dependency status. Public, no parameters. Always answers 200 while the
-     *     process serves requests: when Elasticsearch or Postgres is unreachable (probe timeout 1
-     *     second) `status` is `degraded` and the failing component's check is `down` with a short
+     * @description Liveness and dependency status. Public, no parameters (a query parameter is unknown:
+     *     422, as on every operation). Always answers 200 while the process serves requests: when Elasticsearch or Postgres is unreachable (each probe gives up after
+     *     0.5 s; the answer comes within 1 second) `status` is `degraded` and the failing component's check is `down` with a short
      *     `error`. Use the HTTP status for liveness and `status` for readiness.
      */
     get: operations['getHealth'];
@@ -406,13 +406,13 @@ export interface paths {
      *     ignored), else `[H − time_frame, H)`. Both bounds are echoed as `first_seen_gte` and
      *     `first_seen_lt`.
      *
-     *     **Exactly-once consumption.** Keep `first_seen_gte` fixed and follow `next_cursor`. Unlike
-     *     search, `next_cursor` is also returned when the visible end has been reached (`has_more:
-     *     false`): poll again later with the same cursor and only jobs after it come back. On an empty
-     *     page the cursor you sent is returned unchanged. Alternatively, pass the previous response's
-     *     `first_seen_lt` as the next `first_seen_gte` once `has_more` is false — windows
-     *     `[a, H1)`, `[H1, H2)`, … are contiguous and disjoint. Polling with `time_frame` alone and no
-     *     state can overlap or leave gaps when polls are not exactly `time_frame` apart.
+     *     **Exactly-once consumption.** Keep `first_seen_gte` fixed and follow `next_cursor` while it is
+     *     present (`has_more: true`). As on every list, the last page carries no `next_cursor`: it
+     *     ends the walk of the window `[first_seen_gte, first_seen_lt)`, which is then complete. To
+     *     continue, poll later with that page's `first_seen_lt` as the new `first_seen_gte` and no
+     *     cursor — windows `[a, H1)`, `[H1, H2)`, … are contiguous and disjoint, so no job is missed
+     *     or delivered twice. Polling with `time_frame` alone and no state can overlap or leave gaps
+     *     when polls are not exactly `time_frame` apart.
      *
      *     A job that closes before it is read is not returned (see the expired feed). With
      *     `exclude_duplicates=true` a group's representative is its earliest-seen member, so later
@@ -1033,14 +1033,45 @@ export interface paths {
     put?: never;
     /**
      * MCP server (Streamable HTTP)
-     * @description Keyless Model Context Protocol server over the Streamable HTTP transport (protocol
-     *     revision `2025-06-18`), stateless (no `Mcp-Session-Id`). The body is one JSON-RPC 2.0
-     *     message. Requests are answered with `application/json` (one JSON-RPC response; no SSE
-     *     stream); notifications and responses are answered `202` with no body. `GET /mcp` is not
-     *     offered (405). Not part of the REST rate-limit buckets; no rate-limit headers.
+     * @description Keyless Model Context Protocol server on the official TypeScript SDK, over the Streamable
+     *     HTTP transport (protocol revision `2025-11-25`; `2025-06-18` and `2025-03-26` are also
+     *     negotiated). Stateless: no `Mcp-Session-Id`, any API process answers any request. The body
+     *     is one JSON-RPC 2.0 message; the client must send `Accept: application/json,
+     *     text/event-stream` and, after `initialize`, `MCP-Protocol-Version`. Requests are answered
+     *     `200` with one JSON-RPC response as `application/json` (never an SSE stream);
+     *     notifications and responses `202` with no body. `GET /mcp` (no server-initiated stream)
+     *     and `DELETE /mcp` (no session) answer `405`.
      *
-     *     Tools (public data only): `preview_jobs` (arguments as `GET /v1/jobs/preview`),
-     *     `get_stats`, `get_state_of_hiring` (`quarter`), `get_data_quality`.
+     *     Public and free: any `X-API-Key` is ignored and no allowance is consumed. Rate limit: the
+     *     bucket `mcp` of its own, per client address (behind `TRUSTED_PROXY_HOPS` trusted proxies,
+     *     the forwarded address), separate from every REST bucket; over it, `429` with
+     *     `Retry-After`.
+     *
+     *     Tools (`tools/list` gives their input and output schemas; every result carries
+     *     `structuredContent` and a short text; results a key would extend say what the REST API
+     *     adds and where to get a key):
+     *
+     *     - `search_jobs`: the filters of `GET /v1/jobs/search` (lists instead of csv; `limit` 1 to
+     *       10) → at most 10 open jobs in the shape of `GET /v1/jobs/preview` (no descriptions) and
+     *       `total`, the number of open jobs matching. Same jobs as `GET /v1/jobs/search` without a
+     *       key.
+     *     - `count_jobs`: credit-free counts. `scope: search` (default): the jobs a search with the
+     *       filters and `status` walks; `scope: active_feed`: as `GET /v1/feed/active/count`.
+     *     - `get_job`: one job by `job_key` (`include_unresolved`), public fields: the public tier
+     *       of the access policy has no `descriptions` entitlement, so never `description_text`.
+     *     - `list_vocabularies`: accepted values of the enum filters (from this document) and the
+     *       countries, sources, career families and employment types open jobs use, with counts.
+     *
+     *     Resources: `jlds://openapi.json` (this document) and `jlds://guide.md` (usage guide for
+     *     agents). No prompts. Errors: a tool that fails — invalid arguments included — answers a
+     *     tool result with `isError: true` whose text names the argument and the allowed values; an
+     *     unknown tool or params that do not fit the method answer JSON-RPC `-32602`, an unknown
+     *     method `-32601`, an unknown resource `-32002`. Transport-level refusals (missing
+     *     `Accept`, unsupported `MCP-Protocol-Version`) are JSON-RPC errors with `400` or `406`.
+     *
+     *     DNS-rebinding protection: a request with an `Origin` header (a browser) is refused with
+     *     `403 origin_forbidden` unless the origin is the deployment's own (`PUBLIC_BASE_URL`), or a
+     *     loopback origin when `PUBLIC_BASE_URL` is not set. MCP clients send no `Origin`.
      */
     post: operations['mcpRequest'];
     delete?: never;
@@ -1543,7 +1574,7 @@ export interface components {
       first_seen_lt: string;
       /** @description Whether more jobs after this page are visible now. */
       has_more: boolean;
-      /** @description Resume position after the last job of this page (or the cursor sent, on an empty page). Present whenever there is a position to resume from, including at the visible end. */
+      /** @description Position after the last job of this page, present only when another page exists (`has_more` true). The last page has none; resume with its `first_seen_lt` as the next `first_seen_gte`. */
       next_cursor?: string;
     };
     /**
@@ -2764,6 +2795,22 @@ export interface components {
      */
     McpMessage: Record<string, never>;
     /**
+     * @description One JSON-RPC 2.0 response of the MCP server: `result` (the method's result, for
+     *     `tools/call` a `CallToolResult` with `content`, `structuredContent` and `isError`) or
+     *     `error` (`code`, `message`, optional `data`).
+     */
+    JsonRpcResponse: {
+      /** @constant */
+      jsonrpc: '2.0';
+      id?: string | number | null;
+      result?: Record<string, never>;
+      error?: {
+        code: number;
+        message: string;
+        data?: unknown;
+      };
+    };
+    /**
      * @description Exportable `Job` member.
      * @enum {string}
      */
@@ -2802,8 +2849,10 @@ export interface components {
   };
   responses: {
     /**
-     * @description `webhook_signature_invalid`: the billing webhook has no valid `Stripe-Signature` header
-     *     (billing webhook only; a body that is not valid JSON is a 422 everywhere else).
+     * @description `webhook_signature_invalid`: the billing webhook has no valid `Stripe-Signature` header;
+     *     `webhook_payload_invalid`: the body is signed but is not a whole event (no id, type or
+     *     `created`, or a handled type without its object). Billing webhook only; a body that is not
+     *     valid JSON is a 422 everywhere else.
      */
     BadRequest: {
       headers: {
@@ -2904,7 +2953,7 @@ export interface components {
         'application/problem+json': components['schemas']['Problem'];
       };
     };
-    /** @description `method_not_allowed`: the path exists but not with this method. `Allow` lists the supported methods. Applies to every path of this document. */
+    /** @description `method_not_allowed`: the path exists but not with this method. `Allow` lists the path's methods, with `HEAD` where there is `GET`, and `OPTIONS` (which answers `204` with the same `Allow`). Applies to every path of this document. */
     MethodNotAllowed: {
       headers: {
         'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2939,6 +2988,36 @@ export interface components {
       };
       content: {
         'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `origin_forbidden`: a browser origin other than the deployment's own (DNS-rebinding protection of `/mcp`). */
+    OriginForbidden: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'] & {
+          /** @constant */
+          status?: 403;
+          /** @constant */
+          code?: 'origin_forbidden';
+        };
+      };
+    };
+    /** @description `dataset_url_invalid`: the signature does not match the part's path and expiry (an altered or foreign URL); request the manifest again. */
+    DatasetUrlInvalid: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'] & {
+          /** @constant */
+          status?: 403;
+          /** @constant */
+          code?: 'dataset_url_invalid';
+        };
       };
     };
     /** @description `dataset_url_expired`: the signed dataset part URL is past its `expires`; request the manifest again. */
@@ -2994,6 +3073,64 @@ export interface components {
         'application/problem+json': components['schemas']['Problem'];
       };
     };
+    /**
+     * @description `malformed_request`: the request is not valid HTTP/1.1 (request line, header or framing).
+     *     Answered on any path before the request is read, so the problem has no `instance`; the
+     *     connection is closed (`Connection: close`).
+     */
+    MalformedRequest: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "/problems/malformed-request",
+         *       "title": "Malformed request",
+         *       "status": 400,
+         *       "detail": "The request is not valid HTTP/1.1 (request line, header or framing)",
+         *       "code": "malformed_request",
+         *       "request_id": "3f1c2a9e-5b7d-4c1e-9a0f-2d6b8e4c7a11"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `request_timeout`: the request was not received completely in time. No `instance`; the connection is closed. */
+    RequestTimeout: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `uri_too_long`: the request target (path and query) is longer than 12 KiB (12,288 bytes), on any path. Every query parameter is bounded well below it. */
+    UriTooLong: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /**
+     * @description `header_fields_too_large`: the request line and headers together are larger than 16 KiB.
+     *     Answered on any path before the request is read, so the problem has no `instance`; the
+     *     connection is closed (`Connection: close`).
+     */
+    HeaderFieldsTooLarge: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
     /** @description `unsupported_media_type`: the request body is not `application/json`. */
     UnsupportedMediaType: {
       headers: {
@@ -3002,6 +3139,42 @@ export interface components {
       };
       content: {
         'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /**
+     * @description `validation_error`, as `ValidationFailed`; on this list operation `detail[].type` may also be
+     *     `cursor_invalid` — a cursor the service never issued, altered or unreadable (for example
+     *     `cursor=0`) — or `cursor_mismatch` — a cursor issued for other filters (see *Cursors*), with
+     *     `loc` `["query", "cursor"]` (`["body", "cursor"]` for typed search).
+     */
+    CursorValidationFailed: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "/problems/validation-error",
+         *       "title": "Request validation failed",
+         *       "status": 422,
+         *       "code": "validation_error",
+         *       "detail": [
+         *         {
+         *           "loc": [
+         *             "query",
+         *             "cursor"
+         *           ],
+         *           "msg": "Cursor is not one this service issued (altered or truncated)",
+         *           "type": "cursor_invalid",
+         *           "input": "0"
+         *         }
+         *       ],
+         *       "instance": "/v1/feed/expired",
+         *       "request_id": "3f1c2a9e-5b7d-4c1e-9a0f-2d6b8e4c7a11"
+         *     }
+         */
+        'application/problem+json': components['schemas']['ValidationError'];
       };
     };
     /** @description `validation_error`: parameters or body failed validation (including unknown query parameters and cursor errors). `detail` is an array of items; see the `ValidationError` schema. */
@@ -3051,7 +3224,7 @@ export interface components {
     TooManyRequests: {
       headers: {
         'X-Request-Id': components['headers']['X-Request-Id'];
-        'Retry-After': components['headers']['Retry-After'];
+        'Retry-After': components['headers']['Retry-After-Required'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
         'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -3083,13 +3256,28 @@ export interface components {
       };
     };
     /**
+     * @description `upstream_unavailable` as everywhere (with `Retry-After`), or `billing_unavailable`: this
+     *     deployment has no billing provider configured. That is not a passing state, so that answer
+     *     carries no `Retry-After`.
+     */
+    BillingServiceUnavailable: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        'Retry-After': components['headers']['Retry-After'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /**
      * @description `upstream_unavailable`: search or database is unavailable, timed out or overloaded. A
      *     partial result is never returned and nothing is consumed. Retry after `Retry-After` seconds.
      */
     ServiceUnavailable: {
       headers: {
         'X-Request-Id': components['headers']['X-Request-Id'];
-        'Retry-After': components['headers']['Retry-After'];
+        'Retry-After': components['headers']['Retry-After-Required'];
         [name: string]: unknown;
       };
       content: {
@@ -3369,7 +3557,7 @@ export interface components {
   headers: {
     /** @description Request id; echoes a valid client-supplied `X-Request-Id` (`^[A-Za-z0-9._:-]{1,128}$`), otherwise a generated UUID v4. Also in every problem's `request_id`. */
     'X-Request-Id': string;
-    /** @description Semantic version of the interface (this document's `info.version`). */
+    /** @description Semantic version of the interface (this document's `info.version`). On every successful response. */
     'X-Service-Schema-Version': string;
     /** @description Requests per minute allowed in the operation's rate-limit bucket. */
     'X-RateLimit-Limit': number;
@@ -3377,8 +3565,10 @@ export interface components {
     'X-RateLimit-Remaining': number;
     /** @description Delta seconds until the current window resets (not an epoch time). On 429 it equals `Retry-After`. */
     'X-RateLimit-Reset': number;
-    /** @description Seconds to wait before retrying (delta seconds). */
+    /** @description Seconds to wait before retrying (delta seconds). Sent with the retryable codes of a response (see its description). */
     'Retry-After': number;
+    /** @description Seconds to wait before retrying (delta seconds). Always sent with this response. */
+    'Retry-After-Required': number;
     /** @description Methods the path supports, comma-separated. */
     Allow: string;
     /** @description Always `no-store`; the response carries secret material or single-use state. */
@@ -3423,6 +3613,7 @@ export interface operations {
           'application/json': components['schemas']['Health'];
         };
       };
+      422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3449,6 +3640,7 @@ export interface operations {
           'application/json': Record<string, never>;
         };
       };
+      422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3642,7 +3834,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       402: components['responses']['AllowanceExhausted'];
       403: components['responses']['Forbidden'];
-      422: components['responses']['ValidationFailed'];
+      422: components['responses']['CursorValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -3680,7 +3872,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
+      422: components['responses']['CursorValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -3786,7 +3978,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       410: components['responses']['ExportCursorExpired'];
-      422: components['responses']['ValidationFailed'];
+      422: components['responses']['CursorValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -3872,7 +4064,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
-      422: components['responses']['ValidationFailed'];
+      422: components['responses']['CursorValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -3955,7 +4147,7 @@ export interface operations {
       402: components['responses']['AllowanceExhausted'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      422: components['responses']['ValidationFailed'];
+      422: components['responses']['CursorValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -3984,6 +4176,7 @@ export interface operations {
           'application/json': components['schemas']['Stats'];
         };
       };
+      422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -4200,6 +4393,7 @@ export interface operations {
         };
       };
       404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -4287,7 +4481,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       402: components['responses']['AllowanceExhausted'];
       403: components['responses']['Forbidden'];
-      422: components['responses']['ValidationFailed'];
+      422: components['responses']['CursorValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -4407,7 +4601,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       402: components['responses']['AllowanceExhausted'];
       403: components['responses']['Forbidden'];
-      422: components['responses']['ValidationFailed'];
+      422: components['responses']['CursorValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -4446,7 +4640,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       402: components['responses']['AllowanceExhausted'];
       403: components['responses']['Forbidden'];
-      422: components['responses']['ValidationFailed'];
+      422: components['responses']['CursorValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -4515,6 +4709,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -4596,7 +4791,7 @@ export interface operations {
           'application/vnd.apache.parquet': string;
         };
       };
-      403: components['responses']['Forbidden'];
+      403: components['responses']['DatasetUrlInvalid'];
       404: components['responses']['NotFound'];
       410: components['responses']['DatasetUrlExpired'];
       422: components['responses']['ValidationFailed'];
@@ -4629,6 +4824,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -4932,15 +5128,15 @@ export interface operations {
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
-      503: components['responses']['ServiceUnavailable'];
+      503: components['responses']['BillingServiceUnavailable'];
     };
   };
   receiveBillingWebhook: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description Stripe signature header (`t=…,v1=…`). Checked by the service; missing or invalid → 400 `webhook_signature_invalid` (not 422). */
-        'Stripe-Signature'?: string;
+      header: {
+        /** @description Stripe signature header (`t=…,v1=…`) over the raw body. Required — an unsigned payload is rejected. The service checks it itself, so a missing header answers like an invalid one, 400 `webhook_signature_invalid` (not 422). */
+        'Stripe-Signature': string;
       };
       path?: never;
       cookie?: never;
@@ -4971,7 +5167,7 @@ export interface operations {
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
-      503: components['responses']['ServiceUnavailable'];
+      503: components['responses']['BillingServiceUnavailable'];
     };
   };
   claimKey: {
@@ -5010,7 +5206,7 @@ export interface operations {
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
-      503: components['responses']['ServiceUnavailable'];
+      503: components['responses']['BillingServiceUnavailable'];
     };
   };
   createPortalSession: {
@@ -5049,7 +5245,7 @@ export interface operations {
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
-      503: components['responses']['ServiceUnavailable'];
+      503: components['responses']['BillingServiceUnavailable'];
     };
   };
   issueCompatibilityKey: {
@@ -5113,6 +5309,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -5143,6 +5340,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -5214,6 +5412,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -5314,6 +5513,7 @@ export interface operations {
           'application/json': components['schemas']['SitemapIndex'];
         };
       };
+      422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
@@ -5367,15 +5567,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description JSON-RPC response. */
+      /** @description One JSON-RPC response (a result or a JSON-RPC error). */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'X-Service-Schema-Version': components['headers']['X-Service-Schema-Version'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': Record<string, never>;
+          'application/json': components['schemas']['JsonRpcResponse'];
         };
       };
       /** @description Notification or response accepted; no body. */
@@ -5387,10 +5590,35 @@ export interface operations {
         };
         content?: never;
       };
+      /**
+       * @description The transport refused the message: an unsupported `MCP-Protocol-Version`, or a body
+       *     that is not a JSON-RPC 2.0 message (JSON-RPC error `-32000`, `-32600` or `-32700`,
+       *     `id` null).
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonRpcResponse'];
+        };
+      };
+      403: components['responses']['OriginForbidden'];
+      /** @description `Accept` does not list both `application/json` and `text/event-stream` (JSON-RPC error `-32000`). */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonRpcResponse'];
+        };
+      };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ValidationFailed'];
-      501: components['responses']['NotImplemented'];
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

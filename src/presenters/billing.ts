@@ -4,7 +4,7 @@ import type { Checkout, WebhookAck } from '../services/billing.js';
 
 export function presentCheckout(checkout: Checkout): ResponseBody<'createCheckout', 201> {
   return {
-    checkout_url: checkout.checkout_url,
+    checkout_url: asUri(checkout.checkout_url),
     claim_token: checkout.claim_token,
     expires_at: checkout.expires_at,
   };
@@ -17,5 +17,14 @@ export function presentWebhookAck(ack: WebhookAck): ResponseBody<'receiveBilling
 export function presentPortalSession(session: {
   portal_url: string;
 }): ResponseBody<'createPortalSession', 201> {
-  return { portal_url: session.portal_url };
+  return { portal_url: asUri(session.portal_url) };
+}
+
+/**
+ * A billing provider's address as an RFC 3986 URI (the documented `format: uri`): the WHATWG
+ * serialization percent-encodes what a URI may not contain (stripe-mock hands out
+ * `…/session/{SESSION_SECRET}`). The same address; an unparseable one is passed on as it came.
+ */
+function asUri(address: string): string {
+  return URL.parse(address)?.href ?? address;
 }

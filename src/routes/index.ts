@@ -60,15 +60,41 @@ export function buildRouter(deps: RouterDeps): Router<AppState> {
   return router;
 }
 
-/** After the router: unmatched paths are 404, matched paths with another method are 405. */
+/** The order methods are listed in `Allow`. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * Before the router, per document path: an unknown path is 404; OPTIONS answers 204 with `Allow`;
+ * a method the path does not have is 405 with `Allow`. A request path belongs to the first
+ * document path that matches it in the router's order (static segments first, byStaticFirst), so
+ * `/v1/account/keys/rotate` is that path and never `/v1/account/keys/{key_id}`: the methods of
+ * two document paths are never merged. `Allow` is the document's methods of the path, HEAD where
+ * there is GET (the router answers HEAD with the GET operation, without a body), and OPTIONS.
+ */
 export function unmatched(router: Router<AppState>) {
+  const paths = new Map<string, { layer: (typeof router.stack)[number]; methods: Set<string> }>();
+  for (const layer of router.stack) {
+    const key = String(layer.path);
+    const entry = paths.get(key) ?? { layer, methods: new Set(['OPTIONS']) };
+    for (const method of layer.methods) entry.methods.add(method);
+    paths.set(key, entry);
+  }
+  const documentPaths = [...paths.values()].map(({ layer, methods }) => ({
+    layer,
+    allow: METHOD_ORDER.filter((method) => methods.has(method)),
+  }));
   return async function unmatchedRoute(ctx: AppContext, next: Next): Promise<void> {
+    const path = documentPaths.find(({ layer }) => layer.match(ctx.path));
+    if (path === undefined) throw new NotFoundError(`No resource at ${ctx.path}`);
+    if (ctx.method === 'OPTIONS') {
+      ctx.status = 204;
+      ctx.set('Allow', path.allow.join(', '));
+      return;
+    }
+    if (!path.allow.includes(ctx.method)) throw new MethodNotAllowedError(path.allow);
     await next();
-    if (ctx.state.operation !== undefined) return;
-    const matched = router.match(ctx.path, ctx.method);
-    const allowed = new Set(matched.path.flatMap((layer) => layer.methods));
-    if (allowed.size > 0) throw new MethodNotAllowedError([...allowed]);
-    throw new NotFoundError(`No resource at ${ctx.path}`);
+    // Unreachable while the router registers every path it matches here; kept as the last word.
+    if (ctx.state.operation === undefined) throw new NotFoundError(`No resource at ${ctx.path}`);
   };
 }
 

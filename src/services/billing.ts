@@ -20,7 +20,7 @@ import {
   WebhookSignatureError,
 } from '../domain/errors.js';
 import { PLAN_CODES, type PlanCode } from '../domain/plans.js';
-import { interpretEvent } from '../billing/events.js';
+import { checkEventShape, interpretEvent } from '../billing/events.js';
 import { asUpstreamError, type StripeClient } from '../billing/stripe.js';
 
 /** Stripe's documented default tolerance: signatures older than 5 minutes are replays. */
@@ -113,6 +113,7 @@ export class BillingService {
       throw new WebhookSignatureError('The Stripe-Signature header is missing');
     }
     const event = await verifiedEvent(stripe, rawBody, signature);
+    checkEventShape(event);
     const interpreted = interpretEvent(event, (priceId) => planOfPrice(stripe.config, priceId));
     const outcome = await this.deps.repository.applyEvent(interpreted);
     if (outcome.handled && !outcome.duplicate) this.deps.authChanges?.changed();

@@ -69,16 +69,18 @@ describe('active feed: exactly-once consumption while ingestion commits concurre
       await advanceActiveFeedHorizon(db, env.runtime.es, env.runtime.indices.alias);
     });
 
-    // The consumer: fixed first_seen_gte, follows next_cursor with random page sizes, forever polling.
+    // The consumer follows next_cursor with random page sizes; at the end of a window (no next_cursor)
+    // it resumes from the window's first_seen_lt as its next first_seen_gte, forever polling.
     const seen: { key: string; firstSeen: string; beforeRelease: boolean }[] = [];
     let released = false;
     let stopAt: string | undefined;
     const nextSize = randomSizes(20261121);
     const consumer = (async () => {
       let cursor: string | undefined;
+      let from = since;
       while (!controller.signal.aborted) {
         const response = await call(
-          `/v1/feed/active?first_seen_gte=${encodeURIComponent(since)}&limit=${nextSize()}` +
+          `/v1/feed/active?first_seen_gte=${encodeURIComponent(from)}&limit=${nextSize()}` +
             (cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`),
           { headers: { 'X-API-Key': key } },
           env.baseUrl,
@@ -88,7 +90,8 @@ describe('active feed: exactly-once consumption while ingestion commits concurre
         const page = response.body as ActivePage;
         for (const job of page.data)
           seen.push({ key: job.job_key, firstSeen: job.first_seen, beforeRelease: !released });
-        cursor = page.next_cursor ?? cursor;
+        cursor = page.next_cursor;
+        if (cursor === undefined) from = page.first_seen_lt;
         if (!page.has_more && stopAt !== undefined && page.first_seen_lt > stopAt) return;
         // A polling consumer's cadence when caught up; progress is driven by the feed, not the wait.
         if (!page.has_more) await new Promise((resolve) => setTimeout(resolve, 10));

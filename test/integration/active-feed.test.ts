@@ -50,7 +50,7 @@ describe('active feed and its count, over a corpus crawled through the ingest pa
 
   const get = async (path: string, apiKey = key) => call(path, { headers: { 'X-API-Key': apiKey } });
 
-  /** Follows cursors with a fixed first_seen_gte until has_more is false. */
+  /** Follows cursors with a fixed first_seen_gte until the last page (no next_cursor). */
   const walk = async (
     filters: string,
     sizes = [7, 3, 50],
@@ -67,8 +67,9 @@ describe('active feed and its count, over a corpus crawled through the ingest pa
       const body = response.body as ActivePage;
       expect(body.data.length).to.be.at.most(limit);
       jobs.push(...body.data);
+      expect(body.next_cursor === undefined, 'next_cursor exactly when has_more').to.equal(!body.has_more);
       cursor = body.next_cursor;
-      if (!body.has_more) return { jobs, last: body };
+      if (cursor === undefined) return { jobs, last: body };
     }
     throw new Error('walk did not end');
   };
@@ -141,21 +142,22 @@ describe('active feed and its count, over a corpus crawled through the ingest pa
     await server.close();
   });
 
-  it('returns every job of the window exactly once, oldest first_seen first, and stays resumable at the end', async () => {
+  it('returns every job of the window exactly once, oldest first_seen first, and resumes after its end from first_seen_lt', async () => {
     expect(corpus.length).to.be.greaterThan(40);
     const { jobs, last } = await walk('');
     expect(jobs.map((job) => job.job_key)).to.deep.equal(corpus.map((job) => job.job_key));
     expect(last.first_seen_gte).to.equal(since);
     expect(Date.parse(last.first_seen_lt)).to.be.greaterThan(Date.parse(since));
     expect(jobs[0]).not.to.have.property('description_text');
-    // At the visible end the cursor is still given; polling with it returns nothing new, same cursor.
-    expect(last.next_cursor).to.be.a('string');
-    const cursor = last.next_cursor ?? '';
+    // The last page has no next_cursor (the list envelope's rule); the walk resumes from its
+    // first_seen_lt: nothing new has been recorded since, so the next window is empty and ends at once.
+    expect(last).not.to.have.property('next_cursor');
     const again = await get(
-      `/v1/feed/active?first_seen_gte=${encodeURIComponent(since)}&limit=5&cursor=${encodeURIComponent(cursor)}`,
+      `/v1/feed/active?first_seen_gte=${encodeURIComponent(last.first_seen_lt)}&limit=5`,
     );
     expect(again.status).to.equal(200);
-    expect(again.body).to.deep.include({ data: [], has_more: false, next_cursor: cursor });
+    expect(again.body).to.deep.include({ data: [], has_more: false, first_seen_gte: last.first_seen_lt });
+    expect(again.body).not.to.have.property('next_cursor');
   });
 
   it('applies country, source, exclude_source, domain, organization, title and exclude_duplicates exactly', async () => {

@@ -11,10 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { createApp, type Services } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { migrate } from '../../src/db/migrate.js';
+import { attachClientErrorHandler } from '../../src/http/client-errors.js';
 import { createLogger, type Logger } from '../../src/lib/logger.js';
 import { loadDocument, type OpenApiDocument } from '../../src/openapi/document.js';
 import { createServices, openRuntime, type AppServices, type Runtime } from '../../src/runtime.js';
 import { dropIndexFamily, ensureJobsIndex } from '../../src/search/indices.js';
+import { registerApp } from './contract.js';
 
 export interface TestEnv {
   run: string;
@@ -83,24 +85,31 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-/** Serves an app on an ephemeral loopback port; closed in the root after-all hook. */
+/**
+ * Serves an app on an ephemeral loopback port; closed in the root after-all hook. Every response the
+ * suite receives from it is checked against `document` (contract.ts).
+ */
 export async function serve(
   services: Services,
   document: OpenApiDocument,
   options: { logger?: Logger; trustedProxyHops?: number; paidEnforcement?: boolean } = {},
 ): Promise<string> {
+  const logger = options.logger ?? createLogger('silent');
   const app = createApp({
     document,
-    logger: options.logger ?? createLogger('silent'),
+    logger,
     services,
     upgradeUrl: UPGRADE_URL,
     paidEnforcement: options.paidEnforcement ?? true,
     trustedProxyHops: options.trustedProxyHops ?? 0,
   });
   const server = app.listen(0, '127.0.0.1');
+  attachClientErrorHandler(server, logger);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   servers.push(server);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  registerApp(baseUrl, document);
+  return baseUrl;
 }
 
 /** A migrated schema, an index and an app served over them, for `config`'s names. */

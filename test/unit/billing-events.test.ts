@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type Stripe from 'stripe';
-import { interpretEvent } from '../../src/billing/events.js';
+import { checkEventShape, interpretEvent } from '../../src/billing/events.js';
 import {
   accessStatus,
   statusRank,
@@ -8,7 +8,7 @@ import {
   type BillingChange,
 } from '../../src/domain/subscriptions.js';
 import { checkRange } from '../../src/services/usage.js';
-import { ValidationFailedError } from '../../src/domain/errors.js';
+import { ValidationFailedError, WebhookPayloadError } from '../../src/domain/errors.js';
 import { checkoutCompleted, invoiceEvent, subscriptionEvent } from '../fixtures/stripe-events.js';
 
 const ACCOUNT = '0b7f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -138,5 +138,69 @@ describe('daily usage range', () => {
       type: 'date_range_inverted',
     });
     expect(failure('2026-05-05', '2026-05-05')).to.equal(undefined);
+  });
+});
+
+describe('billing event shape (a signature proves the sender, not the shape)', () => {
+  const subscription = subscriptionEvent('updated', {
+    created: 5,
+    accountId: ACCOUNT,
+    customer: 'cus_1',
+    subscription: 'sub_1',
+    status: 'active',
+    price: 'price_s',
+    periodStart: 1_700_000_000,
+    periodEnd: 1_702_592_000,
+  });
+  const codeOf = (event: unknown): string | undefined => {
+    try {
+      checkEventShape(JSON.parse(JSON.stringify(event)));
+      return undefined;
+    } catch (error) {
+      if (error instanceof WebhookPayloadError) return error.code;
+      throw error;
+    }
+  };
+
+  it('accepts whole events of every handled type, and unknown types with only an envelope', () => {
+    expect(codeOf(subscription)).to.equal(undefined);
+    expect(
+      codeOf(checkoutCompleted({ created: 1, accountId: ACCOUNT, customer: 'cus_1', subscription: 'sub_1' })),
+    ).to.equal(undefined);
+    expect(codeOf(invoiceEvent('paid', { created: 1, customer: 'cus_1', subscription: 'sub_1' }))).to.equal(
+      undefined,
+    );
+    expect(codeOf({ id: 'evt_1', type: 'charge.refunded', created: 1 })).to.equal(undefined);
+  });
+
+  it('answers webhook_payload_invalid for what interpretation would trip on', () => {
+    const items = (subscription.data as { object: { items: { data: Record<string, unknown>[] } } }).object
+      .items;
+    const [item] = items.data;
+    for (const broken of [
+      {},
+      [],
+      { id: 'evt_1', type: 'invoice.paid' },
+      { id: 'evt_1', type: 'invoice.paid', created: 'yesterday' },
+      { id: 'evt_1', type: 'invoice.paid', created: 1 },
+      { ...subscription, data: { object: { id: 'sub_1', status: 'active', metadata: {} } } },
+      {
+        ...subscription,
+        data: { object: { id: 'sub_1', status: 'active', metadata: {}, items: { data: [{}] } } },
+      },
+      {
+        ...subscription,
+        data: {
+          object: {
+            id: 'sub_1',
+            status: 'active',
+            metadata: {},
+            items: { data: [{ ...item, current_period_start: undefined }] },
+          },
+        },
+      },
+    ]) {
+      expect(codeOf(broken), JSON.stringify(broken)).to.equal('webhook_payload_invalid');
+    }
   });
 });

@@ -35,11 +35,21 @@ describe('config', () => {
       url: valid.ELASTICSEARCH_URL,
       indexPrefix: 'jobs',
       requestTimeoutMs: 5000,
+      searchTimeoutMs: 2000,
       pitShareMs: 1000,
     });
     expect(loadConfig({ ...valid, SEARCH_PIT_SHARE_MS: '0' }).elasticsearch.pitShareMs).to.equal(0);
     expect(problemsOf({ ...valid, SEARCH_PIT_SHARE_MS: '60001' })).to.have.length(1);
-    expect(config.postgres.schema).to.equal('public');
+    expect(config.postgres).to.deep.include({
+      schema: 'public',
+      statementTimeoutMs: 10_000,
+      requestTimeoutMs: 1500,
+    });
+    expect(loadConfig({ ...valid, PG_REQUEST_TIMEOUT_MS: '2000' }).postgres.requestTimeoutMs).to.equal(2000);
+    expect(problemsOf({ ...valid, PG_REQUEST_TIMEOUT_MS: '50' })).to.have.length(1);
+    expect(loadConfig({ ...valid, ES_SEARCH_TIMEOUT_MS: '3000' }).elasticsearch.searchTimeoutMs).to.equal(
+      3000,
+    );
     expect(config.logLevel).to.equal('info');
   });
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ValidationFailedError, type ValidationIssue } from '../../src/domain/errors.js';
 import { compileValidators, type RequestParts } from '../../src/http/validation.js';
-import { listOperations, type OpenApiDocument } from '../../src/openapi/document.js';
+import { listOperations, loadDocument, type OpenApiDocument } from '../../src/openapi/document.js';
 
 const document: OpenApiDocument = {
   openapi: '3.1.0',
@@ -96,7 +96,7 @@ describe('request validation from the OpenAPI document', () => {
       },
     ]);
     expect(issuesOf({ query: { limit: '1.5' } })[0]).to.include({ type: 'int_parsing', input: '1.5' });
-    expect(issuesOf({ query: { limit: '' } })).to.deep.equal([]);
+    expect(issuesOf({ query: { limit: '' } })[0]).to.include({ type: 'int_parsing', input: '' });
     expect(issuesOf({ query: { flag: 'yes' } })[0]).to.include({ type: 'bool_parsing', input: 'yes' });
     for (const huge of ['1e309', 'Infinity', '-Infinity', 'NaN']) {
       expect(issuesOf({ query: { limit: huge } })[0], huge).to.include({ type: 'int_parsing', input: huge });
@@ -109,12 +109,14 @@ describe('request validation from the OpenAPI document', () => {
     expect(issuesOf({ query: { when: '2026-01-01T00:00:00Z' } })).to.deep.equal([]);
   });
 
-  it('treats empty values as absent, so defaults apply', () => {
-    const input = validate({
-      query: { limit: '', flag: '' },
-      path: { thing_id: ID },
-      body: { name: 'x', secret: 'long-enough' },
-    });
+  it('validates an empty value as given, never as absent (defaults apply only to absent parameters)', () => {
+    expect(
+      issuesOf({ query: { limit: '', flag: '' } }).map((issue) => [issue.loc, issue.type, issue.input]),
+    ).to.deep.equal([
+      [['query', 'flag'], 'bool_parsing', ''],
+      [['query', 'limit'], 'int_parsing', ''],
+    ]);
+    const input = validate({ query: {}, path: { thing_id: ID }, body: { name: 'x', secret: 'long-enough' } });
     expect(input.query).to.deep.equal({ limit: 100, flag: false });
   });
 
@@ -179,5 +181,69 @@ describe('request validation from the OpenAPI document', () => {
     expect(issuesOf({ body: undefined })).to.deep.equal([
       { loc: ['body'], msg: 'Field required', type: 'missing' },
     ]);
+  });
+});
+
+describe('request validation of tagged unions (the typed search keyword tree)', () => {
+  const real = loadDocument();
+  const typed = compileValidators(real, listOperations(real)).get('searchJobsTyped');
+  const issuesOfBody = (body: unknown): ValidationIssue[] => {
+    if (typed === undefined) throw new Error('no searchJobsTyped validator');
+    try {
+      typed({ query: {}, path: {}, body });
+      return [];
+    } catch (error) {
+      if (error instanceof ValidationFailedError) return error.issues;
+      throw error;
+    }
+  };
+
+  it('answers a node with no known tag with one entry that names the tags', () => {
+    const issues = issuesOfBody({ query: { any: [{ term: 'python' }] } });
+    expect(issues).to.deep.equal([
+      {
+        loc: ['body', 'query'],
+        msg: "Input should be an object with exactly one of 'and', 'or', 'not', 'term' or 'phrase'",
+        type: 'union_tag_invalid',
+        input: { any: [{ term: 'python' }] },
+        ctx: { expected_tags: "'and', 'or', 'not', 'term', 'phrase'" },
+      },
+    ]);
+  });
+
+  it('reports only the errors of the branch a tag selects, however deep', () => {
+    expect(
+      issuesOfBody({ query: { and: [{ term: 'python', fields: ['title'] }, { or: [] }] } }),
+    ).to.deep.equal([
+      {
+        loc: ['body', 'query', 'and', 1, 'or'],
+        msg: 'List should have at least 1 items',
+        type: 'too_short',
+        input: [],
+        ctx: { min_length: 1 },
+      },
+    ]);
+    expect(issuesOfBody({ query: { term: 'python', bogus: 1 } })).to.deep.equal([
+      {
+        loc: ['body', 'query', 'bogus'],
+        msg: 'Extra inputs are not permitted',
+        type: 'extra_forbidden',
+        input: 1,
+      },
+    ]);
+  });
+
+  it('answers two tags on one node with one entry', () => {
+    const issues = issuesOfBody({ query: { term: 'a', phrase: 'b c' } });
+    expect(issues.map((issue) => [issue.loc, issue.type])).to.deep.equal([
+      [['body', 'query'], 'union_tag_invalid'],
+    ]);
+  });
+
+  it('never repeats an identical entry', () => {
+    const issues = issuesOfBody({ query: { not: { any: 1 } }, limit: 0, bogus: true });
+    const identities = issues.map((issue) => JSON.stringify(issue));
+    expect(new Set(identities).size).to.equal(identities.length);
+    expect(issues.map((issue) => issue.type)).to.include.members(['union_tag_invalid', 'extra_forbidden']);
   });
 });

@@ -39,7 +39,10 @@ export interface ActiveFeedPage {
   window: FirstSeenWindow;
   /** Whether more jobs are visible right now after this page. */
   has_more: boolean;
-  /** Resume position: after the last job of this page, or the request's cursor on an empty page. */
+  /**
+   * After the last job of this page, only while `has_more`: the last page has none (the list
+   * envelope's rule). A consumer at the end resumes from `window.lt` as its next `first_seen_gte`.
+   */
   next_cursor?: string;
 }
 
@@ -78,12 +81,12 @@ export class ActiveFeed {
       const page = hits.slice(0, size);
       const jobs = page.map(hitSource);
       const last = sortValuesOf(page[page.length - 1]);
-      const next_cursor = last === undefined ? request.cursor : encodeCursor(last, hash, this.cursorSecret);
+      const has_more = hits.length > size && last !== undefined;
       const result: ActiveFeedPage = {
         jobs,
         window,
-        has_more: hits.length > size,
-        ...(next_cursor === undefined ? {} : { next_cursor }),
+        has_more,
+        ...(has_more ? { next_cursor: encodeCursor(last, hash, this.cursorSecret) } : {}),
       };
       return { result, delivered: jobs.length };
     });
