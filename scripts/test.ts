@@ -2,16 +2,17 @@
  * The whole test suite (README's test command): typecheck and lint, unit tests, then a throw-away
  * Elasticsearch + Postgres for the integration tests, stopped afterwards whatever happened.
  * ELASTICSEARCH_URL / DATABASE_URL / STRIPE_API_URL (a stripe-mock) use existing services instead
- * of starting local ones.
+ * of starting local ones. Interrupted (Ctrl-C, SIGTERM, a closed terminal), it stops the running
+ * step and the stack, however far the start-up had got, removes its directory and exits 130/143/129.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installEmbeddingModel } from './lib/model.js';
-import { log, startStack, stopStack, type StackState } from './lib/stack.js';
+import { log, onStopSignals, startStack, stopStarted, type StackState } from './lib/stack.js';
 
 interface Counts {
   passed: number;
@@ -21,23 +22,37 @@ interface Counts {
 
 const bin = (name: string): string => join('node_modules', '.bin', name);
 
+/** The step running now (a signal stops it). */
+let current: ChildProcess | undefined;
+/** Set by a signal: no step starts after it. */
+let interrupted = false;
+/** A function, not the variable: a signal sets it while the run awaits. */
+const isInterrupted = (): boolean => interrupted;
+
 async function step(
   name: string,
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<number> {
+  if (isInterrupted()) return 1;
   log(`${name}: ${command} ${args.join(' ')}`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    current = child;
     child.on('exit', (code, signal) => {
+      if (current === child) current = undefined;
       resolve(code ?? (signal === null ? 1 : 128));
     });
   });
 }
 
+/** Stats files of mocha runs not read yet (an interrupted run removes them in cleanup()). */
+const statsFiles = new Set<string>();
+
 async function mocha(suite: string, config: string, env: NodeJS.ProcessEnv): Promise<Counts> {
   const statsFile = join(tmpdir(), `jlds-stats-${suite}-${process.pid}.json`);
+  statsFiles.add(statsFile);
   const code = await step(`${suite} tests`, bin('mocha'), ['--config', config], {
     ...env,
     JLDS_SUITE: suite,
@@ -47,6 +62,7 @@ async function mocha(suite: string, config: string, env: NodeJS.ProcessEnv): Pro
     ? (JSON.parse(await readFile(statsFile, 'utf8')) as Counts)
     : { passed: 0, failed: 1, skipped: 0 };
   await rm(statsFile, { force: true });
+  statsFiles.delete(statsFile);
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
   return counts;
 }
@@ -60,17 +76,37 @@ const add = (counts: Counts): void => {
 
 let stack: StackState | undefined;
 let dir: string | undefined;
+let cleaning: Promise<void> | undefined;
+/** Stops the stack (also one still starting: every server this process spawned), removes its files. */
 async function cleanup(): Promise<void> {
-  if (stack !== undefined) await stopStack(stack);
-  stack = undefined;
-  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
-  dir = undefined;
+  cleaning ??= (async () => {
+    await stopStarted();
+    stack = undefined;
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+    dir = undefined;
+    await Promise.all([...statsFiles].map((file) => rm(file, { force: true })));
+  })();
+  return cleaning;
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void cleanup().finally(() => process.exit(130));
-  });
+
+/** The running step gets the terminal's signal too, but not when only this process is signalled. */
+async function stopCurrentStep(): Promise<void> {
+  const child = current;
+  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
 }
+
+onStopSignals((signal, code) => {
+  interrupted = true;
+  log(`${signal}: stopping the run`);
+  void stopCurrentStep()
+    .then(cleanup)
+    .finally(() => process.exit(code));
+});
 
 try {
   const started = Date.now();
@@ -82,6 +118,8 @@ try {
   if ((await step('types from the OpenAPI document', bin('tsx'), drift)) !== 0) totals.failed += 1;
   add(await mocha('unit', '.mocharc.json', {}));
 
+  // Interrupted: the signal's handler is stopping everything and exits; start nothing new.
+  if (isInterrupted()) throw new Error('interrupted');
   const esUrl = process.env.ELASTICSEARCH_URL ?? '';
   const pgUrl = process.env.DATABASE_URL ?? '';
   const stripeUrl = process.env.STRIPE_API_URL ?? '';
@@ -94,6 +132,8 @@ try {
     startElasticsearch: esUrl === '',
     startPostgres: pgUrl === '',
     startStripeMock: stripeUrl === '',
+    // Stopped with this process even if it is killed outright (no cleanup of its own then).
+    stopWithParent: true,
   });
   log(`stack ready in ${((Date.now() - stackStarted) / 1000).toFixed(1)} s`);
   const modelDir = process.env.EMBEDDING_MODEL_DIR ?? (await installEmbeddingModel());
@@ -106,9 +146,9 @@ try {
       JLDS_TEST_RUN: randomBytes(4).toString('hex'),
     }),
   );
-  log(`suite finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!isInterrupted()) log(`suite finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (error) {
-  log(`test run failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (!isInterrupted()) log(`test run failed: ${error instanceof Error ? error.message : String(error)}`);
   totals.failed += 1;
 } finally {
   await cleanup();

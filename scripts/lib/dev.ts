@@ -7,13 +7,29 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { installEmbeddingModel } from './model.js';
-import { cacheDir, isAlive, readState, startStack, stopStack, writeState, type StackState } from './stack.js';
+import {
+  cacheDir,
+  isAlive,
+  readState,
+  releaseStarted,
+  startStack,
+  stopStack,
+  writeState,
+  type StackState,
+} from './stack.js';
 
 const STATE_DIR = '.stack';
 const STATE_FILE = join(STATE_DIR, 'dev.json');
 const SECRETS_FILE = join(STATE_DIR, 'secrets.json');
 
-export async function devStackUp(): Promise<StackState> {
+/**
+ * The running dev stack, or a new one recorded in .stack/dev.json; `started` says which.
+ * `stopWithParent`: a new one stops when this process dies (npm start, which stops it on exit
+ * anyway); otherwise it outlives its command, as `npm run stack:up`'s does.
+ */
+export async function ensureDevStack(
+  options: { stopWithParent?: boolean } = {},
+): Promise<{ state: StackState; started: boolean }> {
   const existing = await readState(STATE_FILE);
   const running =
     existing !== undefined &&
@@ -23,7 +39,7 @@ export async function devStackUp(): Promise<StackState> {
     isAlive(existing.elasticsearch.pid) &&
     isAlive(existing.postgres.pid) &&
     isAlive(existing.stripeMock.pid);
-  if (running) return existing;
+  if (running) return { state: existing, started: false };
   if (existing !== undefined) await stopStack(existing);
   const state = await startStack({
     dir: join(cacheDir(), 'dev'),
@@ -32,9 +48,17 @@ export async function devStackUp(): Promise<StackState> {
     startElasticsearch: true,
     startPostgres: true,
     startStripeMock: true,
+    stopWithParent: options.stopWithParent ?? false,
   });
   await mkdir(STATE_DIR, { recursive: true });
   await writeState(STATE_FILE, state);
+  return { state, started: true };
+}
+
+/** The dev stack, started if it is not running; it outlives this process. */
+export async function devStackUp(): Promise<StackState> {
+  const { state } = await ensureDevStack();
+  releaseStarted();
   return state;
 }
 

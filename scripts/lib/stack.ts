@@ -3,13 +3,18 @@
  * real Postgres cluster (Debian's postgresql, installed if missing), both bound to 127.0.0.1 on free
  * ports and run as an unprivileged user when we are root (ES and Postgres both refuse root).
  * Everything started here is stopped by stopStack(); state lives in one JSON file per instance.
+ *
+ * The servers run in sessions of their own (a terminal's Ctrl-C must not reach Postgres mid-write,
+ * and the dev stack of `npm run stack:up` outlives its command), so a command whose stack must not
+ * outlive it stops them itself: onStopSignals() + stopStarted(), with `stopWithParent` as the net
+ * for when it is killed outright.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, openSync, readdirSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, openSync, readdirSync } from 'node:fs';
 import { chmod, chown, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { homedir, userInfo } from 'node:os';
+import { constants as osConstants, homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -51,6 +56,12 @@ export interface StackOptions {
   startElasticsearch: boolean;
   startPostgres: boolean;
   startStripeMock: boolean;
+  /**
+   * The servers get a parent-death signal (setpriv --pdeathsig; the one stopStack() sends), so they
+   * stop even when this process is killed outright (SIGKILL, a crash, tsx's relay giving up). For
+   * stacks that must not outlive their command (`npm start`, `npm test`); not for `stack:up`'s.
+   */
+  stopWithParent?: boolean;
 }
 
 function run(command: string, args: string[], options: { cwd?: string } = {}): string {
@@ -103,18 +114,99 @@ async function ownedDir(path: string): Promise<string> {
   return path;
 }
 
+/** A server this process started and has not stopped: what stopStarted() stops. */
+interface Started {
+  name: string;
+  /** The signal that stops it cleanly (Postgres: SIGINT, its fast shutdown). */
+  signal: NodeJS.Signals;
+}
+const started = new Map<number, Started>();
+/** Set by stopStarted(): a start-up still under way must not spawn anything after it. */
+let closing = false;
+
+let setprivFound: boolean | undefined;
+function hasSetpriv(): boolean {
+  setprivFound ??= commandExists('setpriv');
+  return setprivFound;
+}
+
+/**
+ * `setpriv --pdeathsig` in front of a command: the kernel sends it `signal` when this process dies,
+ * however it dies. Empty where setpriv is missing (then only a live parent stops it).
+ */
+export function parentDeathSignalArgv(signal: NodeJS.Signals): string[] {
+  return hasSetpriv() ? ['setpriv', `--pdeathsig=${signal}`] : [];
+}
+
 /** Spawns a long-running server as the service user in its own process group, output to a log file. */
-function spawnServer(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): number {
+function spawnServer(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  options: { signal?: NodeJS.Signals; stopWithParent?: boolean } = {},
+): number {
+  if (closing) throw new Error(`not starting ${name}: the stack is being stopped`);
+  const signal = options.signal ?? 'SIGTERM';
   const out = openSync(logFile, 'a');
-  const argv = IS_ROOT
-    ? ['setpriv', `--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups', command, ...args]
-    : [command, ...args];
+  const setpriv = [
+    ...(IS_ROOT ? [`--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups'] : []),
+    ...(options.stopWithParent === true && (IS_ROOT || hasSetpriv()) ? [`--pdeathsig=${signal}`] : []),
+  ];
+  const argv = setpriv.length > 0 ? ['setpriv', ...setpriv, command, ...args] : [command, ...args];
   const [executable, ...rest] = argv;
   if (executable === undefined) throw new Error('empty command');
   const child = spawn(executable, rest, { env, detached: true, stdio: ['ignore', out, out] });
   child.unref();
+  closeSync(out);
   if (child.pid === undefined) throw new Error(`could not start ${command}`);
+  started.set(child.pid, { name, signal });
   return child.pid;
+}
+
+/**
+ * Stops every server this process started and has not stopped yet, including those of a start-up
+ * still waiting for them, and refuses to start more: what a command runs on Ctrl-C.
+ */
+export async function stopStarted(): Promise<void> {
+  closing = true;
+  await Promise.all(
+    [...started].map(async ([pid, { name, signal }]) => {
+      await stopProcess(name, pid, signal);
+    }),
+  );
+}
+
+/** The servers started so far outlive this process (the dev stack, recorded in .stack/dev.json). */
+export function releaseStarted(): void {
+  started.clear();
+}
+
+const SIGNAL_NUMBERS = osConstants.signals as Record<string, number>;
+
+/**
+ * Calls `stop` once, on the first SIGINT, SIGTERM or SIGHUP, with the exit code that signal means
+ * (130, 143, 129); later ones are ignored while it runs. A terminal's Ctrl-C reaches every process
+ * of its foreground group at once, and tsx's CLI relays it to its child again whenever the child's
+ * acknowledgement misses a 30 ms window (a busy or descheduled event loop), so a second signal is
+ * the rule: with `once` handlers it ends the cleanup (tsx's preflight exits on a signal nobody
+ * listens to). tsx SIGKILLs a child that misses the second window too: `stopWithParent` covers that.
+ * A closed terminal sends SIGHUP, after which a log line must not crash the cleanup (EIO on the
+ * terminal; EPIPE when piped into a reader that is gone).
+ */
+export function onStopSignals(stop: (signal: NodeJS.Signals, code: number) => void): void {
+  let received: NodeJS.Signals | undefined;
+  const handle = (signal: NodeJS.Signals): void => {
+    if (received !== undefined) return;
+    received = signal;
+    for (const stream of [process.stdout, process.stderr])
+      stream.on('error', () => {
+        // The terminal or the reader is gone: nothing to report to.
+      });
+    stop(signal, 128 + (SIGNAL_NUMBERS[signal] ?? 0));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, handle);
 }
 
 function isAlive(pid: number): boolean {
@@ -150,29 +242,52 @@ async function waitFor(
   throw new Error(`${what} was not ready within ${deadlineMs / 1000} s (log: ${logFile})`);
 }
 
-/** Stops a process group: SIGTERM, then SIGKILL if it has not exited within the grace period. */
+/** Whether any process of the group `pgid` is left (a server's children: ES runs its JVM as one). */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: there is a process, of another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    try {
+      process.kill(pgid, signal);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+}
+
+/**
+ * Stops a process group: `signal`, then SIGKILL if anything of it is left after the grace period;
+ * returns once the whole group is gone.
+ */
 export async function stopProcess(
   name: string,
   pid: number,
   signal: NodeJS.Signals = 'SIGTERM',
+  graceMs = 30_000,
 ): Promise<void> {
-  if (!isAlive(pid)) return;
-  log(`stopping ${name} (pid ${pid})`);
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    process.kill(pid, signal);
-  }
-  const until = Date.now() + 30_000;
-  while (isAlive(pid) && Date.now() < until) await delay(100);
-  if (isAlive(pid)) {
-    log(`${name} ignored ${signal}; killing`);
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      process.kill(pid, 'SIGKILL');
+  if (groupAlive(pid)) {
+    log(`stopping ${name} (pid ${pid})`);
+    signalGroup(pid, signal);
+    const until = Date.now() + graceMs;
+    while (groupAlive(pid) && Date.now() < until) await delay(100);
+    if (groupAlive(pid)) {
+      log(`${name} ignored ${signal} for ${graceMs / 1000} s; killing`);
+      signalGroup(pid, 'SIGKILL');
+      const killed = Date.now() + 10_000;
+      while (groupAlive(pid) && Date.now() < killed) await delay(100);
     }
   }
+  started.delete(pid);
 }
 
 // ---------------------------------------------------------------- Elasticsearch
@@ -280,7 +395,9 @@ async function startElasticsearch(options: StackOptions): Promise<NonNullable<St
     ES_JAVA_OPTS: `-Xms${options.esHeapMb}m -Xmx${options.esHeapMb}m -XX:-HeapDumpOnOutOfMemoryError`,
   };
   log(`starting Elasticsearch ${ES_VERSION} on 127.0.0.1:${httpPort}`);
-  const pid = spawnServer(join(home, 'bin', 'elasticsearch'), [], env, logFile);
+  const pid = spawnServer('Elasticsearch', join(home, 'bin', 'elasticsearch'), [], env, logFile, {
+    stopWithParent: options.stopWithParent ?? false,
+  });
   const url = `http://127.0.0.1:${httpPort}`;
   await waitFor(
     'Elasticsearch',
@@ -362,11 +479,14 @@ async function startPostgres(options: StackOptions): Promise<NonNullable<StackSt
   ];
   if (options.ephemeral) settings.push('fsync=off', 'synchronous_commit=off', 'full_page_writes=off');
   log(`starting Postgres (${bin}) on 127.0.0.1:${port}`);
+  // SIGINT is Postgres' "fast shutdown": roll back open transactions and exit cleanly.
   const pid = spawnServer(
+    'Postgres',
     join(bin, 'postgres'),
     ['-D', data, ...settings.flatMap((s) => ['-c', s])],
     process.env,
     logFile,
+    { signal: 'SIGINT', stopWithParent: options.stopWithParent ?? false },
   );
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
   await waitFor(
@@ -415,10 +535,12 @@ async function startStripeMock(options: StackOptions): Promise<NonNullable<Stack
   const logFile = join(base, 'stripe-mock.log');
   log(`starting stripe-mock ${STRIPE_MOCK_VERSION} on 127.0.0.1:${port}`);
   const pid = spawnServer(
+    'stripe-mock',
     binary,
     ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${httpsPort}`],
     process.env,
     logFile,
+    { stopWithParent: options.stopWithParent ?? false },
   );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(
@@ -439,8 +561,9 @@ async function startStripeMock(options: StackOptions): Promise<NonNullable<Stack
 
 // ---------------------------------------------------------------- stack
 
-/** Starts what is asked for in parallel; on failure stops whatever did start. */
+/** Starts what is asked for in parallel; on failure stops whatever did start, ready or not. */
 export async function startStack(options: StackOptions): Promise<StackState> {
+  const before = new Set(started.keys());
   await ownedDir(options.dir);
   const state: StackState = { dir: options.dir };
   const [es, pgResult, stripe] = await Promise.allSettled([
@@ -453,7 +576,11 @@ export async function startStack(options: StackOptions): Promise<StackState> {
   if (stripe.status === 'fulfilled' && stripe.value !== undefined) state.stripeMock = stripe.value;
   const failure = [es, pgResult, stripe].find((result) => result.status === 'rejected');
   if (failure !== undefined) {
-    await stopStack(state);
+    await Promise.all(
+      [...started]
+        .filter(([pid]) => !before.has(pid))
+        .map(([pid, { name, signal }]) => stopProcess(name, pid, signal)),
+    );
     throw failure.reason;
   }
   return state;

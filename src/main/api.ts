@@ -7,7 +7,7 @@ import { createLogger } from '../lib/logger.js';
 import { loadDocument } from '../openapi/document.js';
 import { createServices, openRuntime } from '../runtime.js';
 import { ensureJobsIndex } from '../search/indices.js';
-import { exitOnConfigError } from './shared.js';
+import { exitOnConfigError, onStopSignal } from './shared.js';
 
 const config = exitOnConfigError(loadConfig);
 const logger = createLogger(config.logLevel);
@@ -35,5 +35,4 @@ async function shutdown(signal: string): Promise<void> {
   server.close();
   await runtime.close();
 }
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
+onStopSignal((signal) => void shutdown(signal));

@@ -7,7 +7,7 @@ import { systemClock } from '../lib/clock.js';
 import { createLogger } from '../lib/logger.js';
 import { openRuntime } from '../runtime.js';
 import { ensureJobsIndex } from '../search/indices.js';
-import { exitOnConfigError } from './shared.js';
+import { exitOnConfigError, onStopSignal } from './shared.js';
 
 const config = exitOnConfigError(loadConfig);
 const logger = createLogger(config.logLevel);
@@ -16,10 +16,7 @@ await migrate(runtime.database.db, config.postgres.schema);
 await ensureJobsIndex(runtime.es, runtime.indices);
 
 const controller = new AbortController();
-process.once('SIGTERM', () => {
-  controller.abort();
-});
-process.once('SIGINT', () => {
+onStopSignal(() => {
   controller.abort();
 });
 logger.info('worker started');
