@@ -8,7 +8,6 @@
  * MCP p50 ≤ REST p50 + 5 ms.
  */
 import { parseArgs } from 'node:util';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { createIngestDeps } from '../src/ingest/crawl/deps.js';
@@ -20,6 +19,7 @@ import { ensureJobsIndex } from '../src/search/indices.js';
 import type { JobFilters } from '../src/search/job-query.js';
 import { syntheticBoardLines } from '../test/support/synthetic.js';
 import { benchEnv, startApi } from './lib/api-process.js';
+import { mcpPost } from '../test/support/mcp-request.js';
 
 const { values } = parseArgs({
   options: {
@@ -94,20 +94,15 @@ let id = 0;
 async function viaMcp(filters: JobFilters): Promise<number> {
   id += 1;
   const started = performance.now();
-  const response = await fetch(`${api.url}/mcp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
-    },
-    body: JSON.stringify({
+  const response = await fetch(
+    `${api.url}/mcp`,
+    mcpPost({
       jsonrpc: '2.0',
       id,
       method: 'tools/call',
       params: { name: 'search_jobs', arguments: { ...filters, limit: 10 } },
     }),
-  });
+  );
   const body = (await response.json()) as { result?: { isError?: boolean } };
   if (!response.ok || body.result === undefined || body.result.isError === true) {
     throw new Error(

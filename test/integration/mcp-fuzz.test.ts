@@ -4,13 +4,13 @@
  * (structured on success, `isError` with text on failure) or a JSON-RPC -32602 error.
  */
 import { expect } from 'chai';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { IndexNames } from '../../src/search/indices.js';
 import { seededRandom } from '../support/random.js';
 import { testEnv } from './env.js';
 import { call } from './http.js';
 import { createTempIndex, dropIndexFamily } from './indices.js';
 import { indexMcpCorpus, serveMcpOver } from './mcp-support.js';
+import { mcpPost } from '../support/mcp-request.js';
 
 const SEED = 20260101;
 const CALLS = 400;
@@ -153,19 +153,7 @@ describe('mcp fuzz: any tool arguments, never a crash (seeded)', function () {
       const params: Record<string, unknown> = { name: fuzz.tool() };
       if (random() > 0.05) params.arguments = fuzz.args();
       const body = JSON.stringify({ jsonrpc: '2.0', id: n, method: 'tools/call', params });
-      const response = await call(
-        '/mcp',
-        {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
-          },
-          body,
-        },
-        baseUrl,
-      );
+      const response = await call('/mcp', mcpPost(body), baseUrl);
       const label = `#${String(n)} ${body.slice(0, 300)}`;
       if (body.includes('"__proto__"')) {
         // Refused by the JSON body parser before MCP sees it (prototype poisoning): the documented 422.

@@ -15,6 +15,7 @@ import { serve, testConfig, testEnv } from './env.js';
 import { call, type Problem } from './http.js';
 import { createTempIndex, dropIndexFamily } from './indices.js';
 import { COUNTRIES, indexMcpCorpus, mcpClient, serveMcpOver } from './mcp-support.js';
+import { mcpPost } from '../support/mcp-request.js';
 
 function text(result: CallToolResult): string {
   const [first] = result.content;
@@ -224,20 +225,12 @@ describe('mcp: the keyless MCP server over HTTP (SDK client)', function () {
     expect((unknown as McpError).code).to.equal(-32602);
     const raw = await call(
       '/mcp',
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 9,
-          method: 'tools/call',
-          params: { name: 'search_jobs', arguments: 'q=data' },
-        }),
-      },
+      mcpPost({
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 'search_jobs', arguments: 'q=data' },
+      }),
       baseUrl,
     );
     expect(raw.status).to.equal(200);
@@ -245,25 +238,20 @@ describe('mcp: the keyless MCP server over HTTP (SDK client)', function () {
   });
 
   it('refuses a foreign browser Origin (DNS rebinding) with 403 origin_forbidden, and admits a loopback one', async () => {
-    const initialize = (origin: string): RequestInit => ({
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        origin,
-        host: 'evil.example.com',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: LATEST_PROTOCOL_VERSION,
-          capabilities: {},
-          clientInfo: { name: 'origin-check', version: '1' },
+    const initialize = (origin: string): RequestInit =>
+      mcpPost(
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: LATEST_PROTOCOL_VERSION,
+            capabilities: {},
+            clientInfo: { name: 'origin-check', version: '1' },
+          },
         },
-      }),
-    });
+        { origin },
+      );
     const refused = await call('/mcp', initialize('http://evil.example.com'), baseUrl);
     expect(refused.status).to.equal(403);
     expect(refused.body).to.include({ code: 'origin_forbidden' });
