@@ -6,8 +6,7 @@
  */
 import type { Job } from '../domain/job.js';
 import type { JsonSchema, OpenApiDocument } from '../openapi/document.js';
-import { hasEntitlement } from '../domain/plans.js';
-import { tierOf } from '../policies/access.js';
+import { keylessHas } from '../policies/access.js';
 import { presentActiveCount, presentJob } from '../presenters/jobs.js';
 import type { ActiveFeed, ActiveFeedScope } from '../services/feeds/active.js';
 import type { JobCounts } from '../services/job-counts.js';
@@ -155,7 +154,7 @@ function getJob(
   input.schema.required = ['job_key'];
   const check = argumentCheck(ajv, 'get_job', input);
   // The access policy's public tier decides whether a keyless caller sees descriptions (today: no).
-  const descriptions = hasEntitlement(tierOf(undefined, { paidEnforcement: true }), 'descriptions');
+  const descriptions = keylessHas('descriptions');
   return {
     name: 'get_job',
     title: 'Get one job',

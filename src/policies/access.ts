@@ -150,6 +150,11 @@ export function tierOf(principal: Principal | undefined, terms: Pick<AccessTerms
   return SUBSCRIBED.has(principal.accountStatus) ? principal.plan : 'public';
 }
 
+/** Whether a caller without a key (the public tier: preview, MCP) has an entitlement. */
+export function keylessHas(entitlement: Entitlement): boolean {
+  return hasEntitlement(tierOf(undefined, { paidEnforcement: true }), entitlement);
+}
+
 /** What an account's plan entitles it to, with `service` for accounts approved as service accounts. */
 export function entitlementsOf(plan: PlanCode, isService: boolean): OperationEntitlement[] {
   return [...TIERS[plan].entitlements, ...(isService ? (['service'] as const) : [])];

@@ -5,6 +5,7 @@ import { listOperations, loadDocument } from '../../src/openapi/document.js';
 import {
   compatibilityPlan,
   decideAccess,
+  keylessHas,
   parseEntitlement,
   requireEntitlement,
   tierOf,
@@ -156,6 +157,8 @@ describe('access policy', () => {
     // Paid enforcement off: a compatibility key uses its account's (Starter) plan.
     expect(tierOf({ ...live, keyKind: 'compat' }, TRIAL)).to.equal('starter');
     expect(tierOf({ ...live, plan: null }, ENFORCED)).to.equal('public');
+    expect(keylessHas('descriptions')).to.equal(false);
+    expect(keylessHas('production')).to.equal(false);
     expect(compatibilityPlan(ENFORCED)).to.equal(null);
     expect(compatibilityPlan(TRIAL)).to.equal('starter');
   });
