@@ -42,6 +42,11 @@ const RESOURCE_NOT_FOUND = -32002;
  */
 const AnyParamsCallTool = CallToolRequestSchema.extend({ params: z.unknown() });
 const AnyParamsReadResource = ReadResourceRequestSchema.extend({ params: z.unknown() });
+const AnyParamsListTools = ListToolsRequestSchema.extend({ params: z.unknown().optional() });
+const AnyParamsListResources = ListResourcesRequestSchema.extend({ params: z.unknown().optional() });
+const AnyParamsListResourceTemplates = ListResourceTemplatesRequestSchema.extend({
+  params: z.unknown().optional(),
+});
 
 function paramsOf<T extends z.ZodType>(schema: T, request: unknown): z.output<T> {
   const parsed = schema.safeParse(request);
@@ -116,7 +121,10 @@ function serverFactory(
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
       instructions: INSTRUCTIONS,
     });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
+    server.setRequestHandler(AnyParamsListTools, (request) => {
+      paramsOf(ListToolsRequestSchema, request);
+      return { tools: listing };
+    });
     server.setRequestHandler(AnyParamsCallTool, async (request) => {
       const { params } = paramsOf(CallToolRequestSchema, request);
       const tool = byName.get(params.name);
@@ -128,10 +136,14 @@ function serverFactory(
       }
       return callTool(tool, params.arguments, requestId, deps.logger);
     });
-    server.setRequestHandler(ListResourcesRequestSchema, () => ({
-      resources: served.map(({ text: _text, ...resource }) => resource),
-    }));
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+    server.setRequestHandler(AnyParamsListResources, (request) => {
+      paramsOf(ListResourcesRequestSchema, request);
+      return { resources: served.map(({ text: _text, ...resource }) => resource) };
+    });
+    server.setRequestHandler(AnyParamsListResourceTemplates, (request) => {
+      paramsOf(ListResourceTemplatesRequestSchema, request);
+      return { resourceTemplates: [] };
+    });
     server.setRequestHandler(AnyParamsReadResource, (request) => ({
       contents: [readResource(served, paramsOf(ReadResourceRequestSchema, request).params.uri)],
     }));

@@ -235,6 +235,15 @@ describe('mcp: the keyless MCP server over HTTP (SDK client)', function () {
     );
     expect(raw.status).to.equal(200);
     expect((raw.body as { error: { code: number } }).error.code).to.equal(-32602);
+    for (const method of ['tools/list', 'resources/list', 'resources/templates/list']) {
+      const listed = await call(
+        '/mcp',
+        mcpPost({ jsonrpc: '2.0', id: 10, method, params: { cursor: 5 } }),
+        baseUrl,
+      );
+      expect(listed.status, method).to.equal(200);
+      expect((listed.body as { error: { code: number } }).error.code, method).to.equal(-32602);
+    }
   });
 
   it('refuses a foreign browser Origin (DNS rebinding) with 403 origin_forbidden, and admits a loopback one', async () => {
