@@ -10,14 +10,11 @@
  * before their items are validated. Scalars are coerced from strings (integers, numbers, booleans
  * "true"/"false"). Bodies are validated without coercion.
  */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { ValidationFailedError, type ValidationIssue } from '../domain/errors.js';
+import { documentAjv, withComponentRefs } from '../openapi/ajv.js';
 import type { JsonSchema, OpenApiDocument, Operation, ParameterObject } from '../openapi/document.js';
 import { issuesOf, TYPE_ISSUES } from './validation-issues.js';
-
-// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
-const addFormats = addFormatsModule.default;
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
@@ -36,48 +33,20 @@ export interface ValidatedInput {
 
 export type OperationValidator = (parts: RequestParts) => ValidatedInput;
 
-const COMPONENTS_ID = 'urn:jlds:openapi';
 const MAX_ISSUES = 50;
-
-/** Annotation keywords OpenAPI allows inside schemas; ajv's strict mode must know them. */
-const OPENAPI_ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator'];
 
 /** Compiles a validator for every operation; throws at start-up if a schema does not compile. */
 export function compileValidators(
   doc: OpenApiDocument,
   operations: Operation[],
 ): Map<string, OperationValidator> {
-  const parameterAjv = newAjv(true);
-  const bodyAjv = newAjv(false);
-  bodyAjv.addSchema({ $id: COMPONENTS_ID, $defs: rewriteRefs(doc.components?.schemas ?? {}) });
+  const parameterAjv = documentAjv(doc, { coerceTypes: true, useDefaults: true });
+  const bodyAjv = documentAjv(doc, { coerceTypes: false, useDefaults: true });
   const validators = new Map<string, OperationValidator>();
   for (const operation of operations) {
     validators.set(operation.operationId, compileOperation(operation, parameterAjv, bodyAjv));
   }
   return validators;
-}
-
-function newAjv(coerce: boolean): Ajv2020 {
-  const ajv = new Ajv2020({
-    allErrors: true,
-    coerceTypes: coerce,
-    useDefaults: true,
-    verbose: true,
-    strict: true,
-    strictNumbers: true,
-    strictRequired: false,
-    strictTypes: false,
-  });
-  addFormats(ajv);
-  ajv.addVocabulary(OPENAPI_ANNOTATIONS);
-  return ajv;
-}
-
-/** Points `#/components/schemas/X` references at the shared components schema. */
-function rewriteRefs<T>(value: T): T {
-  return JSON.parse(
-    JSON.stringify(value).replaceAll('"#/components/schemas/', `"${COMPONENTS_ID}#/$defs/`),
-  ) as T;
 }
 
 function objectSchema(parameters: ParameterObject[]): JsonSchema {
@@ -95,7 +64,7 @@ function compileOperation(operation: Operation, parameterAjv: Ajv2020, bodyAjv: 
   const validateQuery = parameterAjv.compile(objectSchema(queryParams));
   const validatePath = parameterAjv.compile(objectSchema(pathParams));
   const body = operation.requestBody;
-  const validateBody = body === undefined ? undefined : bodyAjv.compile(rewriteRefs(body.schema));
+  const validateBody = body === undefined ? undefined : bodyAjv.compile(withComponentRefs(body.schema));
 
   return (parts) => {
     const issues: ValidationIssue[] = [];

@@ -1,20 +1,12 @@
 /**
  * ajv (JSON Schema 2020-12) over the OpenAPI document's schemas, for tests: the response checker
- * (test/integration/contract.ts) and the fuzz test's validity oracle. Components are registered the
- * way src/http/validation.ts registers them (one schema with every component under `$defs`,
- * `#/components/schemas/X` rewritten to point at it, formats from ajv-formats, OpenAPI's annotation
- * keywords known to strict mode), but nothing is coerced and no default is filled in: a test checks
- * what was sent or received, as it was.
+ * (test/integration/contract.ts) and the fuzz test's validity oracle, from the same documentAjv as
+ * the request validators, but nothing is coerced and no default is filled in: a test checks what
+ * was sent or received, as it was.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { documentAjv, withComponentRefs } from '../../src/openapi/ajv.js';
 import type { JsonSchema, OpenApiDocument } from '../../src/openapi/document.js';
-
-// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
-const addFormats = addFormatsModule.default;
-
-const COMPONENTS_ID = 'urn:jlds:test-openapi';
-const OPENAPI_ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator'];
 
 export interface SchemaCheck {
   valid: boolean;
@@ -27,18 +19,7 @@ export class DocumentSchemas {
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(readonly document: OpenApiDocument) {
-    this.ajv = new Ajv2020({
-      allErrors: true,
-      coerceTypes: false,
-      useDefaults: false,
-      strict: true,
-      strictNumbers: true,
-      strictRequired: false,
-      strictTypes: false,
-    });
-    addFormats(this.ajv);
-    this.ajv.addVocabulary(OPENAPI_ANNOTATIONS);
-    this.ajv.addSchema({ $id: COMPONENTS_ID, $defs: rewriteRefs(document.components?.schemas ?? {}) });
+    this.ajv = documentAjv(document, { coerceTypes: false, useDefaults: false });
   }
 
   /** Validates `value` against `schema` (a schema of the document; its component references resolve). */
@@ -46,7 +27,7 @@ export class DocumentSchemas {
     const key = JSON.stringify(schema);
     let validate = this.compiled.get(key);
     if (validate === undefined) {
-      validate = this.ajv.compile(rewriteRefs(schema));
+      validate = this.ajv.compile(withComponentRefs(schema));
       this.compiled.set(key, validate);
     }
     if (validate(value)) return { valid: true, errors: [] };
@@ -66,12 +47,6 @@ export class DocumentSchemas {
     }
     throw new Error('Schema references nest too deeply');
   }
-}
-
-function rewriteRefs<T>(value: T): T {
-  return JSON.parse(
-    JSON.stringify(value).replaceAll('"#/components/schemas/', `"${COMPONENTS_ID}#/$defs/`),
-  ) as T;
 }
 
 function describeError(error: ErrorObject): string {
