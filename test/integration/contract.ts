@@ -62,12 +62,6 @@ interface Route {
   operations: Map<string, RawOperation>;
 }
 
-/**
- * Known drifts other work is fixing right now, tolerated so the rest of the suite keeps its signal.
- * Each entry names its item; delete it when the item lands.
- */
-const KNOWN_DRIFTS: { item: string; operation: string; status: number; matches: RegExp }[] = [];
-
 export class ContractChecker {
   private readonly schemas: DocumentSchemas;
   private readonly routes: Route[];
@@ -281,12 +275,11 @@ export class ContractViolation extends Error {
 interface Counts {
   responses: number;
   operations: Map<string, Map<number, number>>;
-  tolerated: Map<string, number>;
 }
 
 const apps = new Map<string, ContractChecker>();
 const checkers = new Map<OpenApiDocument, ContractChecker>();
-const counts: Counts = { responses: 0, operations: new Map(), tolerated: new Map() };
+const counts: Counts = { responses: 0, operations: new Map() };
 /** Violations raised since the current test started (the afterEach safety net reads them). */
 let raised: string[] = [];
 let originalFetch: typeof fetch | undefined;
@@ -325,27 +318,15 @@ export function installContractCheck(): void {
     const body = read && method !== 'HEAD' ? await response.clone().text() : undefined;
     const verdict = checker.check({ method, path, status: response.status, headers: response.headers, body });
     record(verdict.operation, response.status);
-    const drift = verdict.violations.filter(
-      (violation) => !tolerated(verdict.operation, response.status, violation),
-    );
-    if (drift.length === 0) return response;
+    if (verdict.violations.length === 0) return response;
     const message = [
       `contract: ${method} ${path}${url.search} → ${response.status} (${verdict.operation}) drifts from the document:`,
-      ...drift.map((violation) => `  - ${violation}`),
+      ...verdict.violations.map((violation) => `  - ${violation}`),
       ...(body === undefined ? [] : [`  body: ${body.slice(0, 600)}`]),
     ].join('\n');
     raised.push(message);
     throw new ContractViolation(message);
   };
-}
-
-function tolerated(operation: string, status: number, violation: string): boolean {
-  const known = KNOWN_DRIFTS.find(
-    (drift) => drift.operation === operation && drift.status === status && drift.matches.test(violation),
-  );
-  if (known === undefined) return false;
-  counts.tolerated.set(known.item, (counts.tolerated.get(known.item) ?? 0) + 1);
-  return true;
 }
 
 function record(operation: string, status: number): void {
@@ -374,10 +355,9 @@ export function contractAfterEach(state: string | undefined): void {
   }
 }
 
-/** The closing line: responses and operations validated (plus which known drifts were tolerated). */
+/** The closing line: responses and operations validated, and implemented operations never answered. */
 export function contractSummary(): string {
   const operations = [...counts.operations.keys()].filter((name) => !name.startsWith('('));
-  const tolerated = [...counts.tolerated].map(([item, n]) => `(${item}) ×${n}`).join(', ');
   const unseen = new Set(
     [...checkers.keys()].flatMap((document) =>
       listOperations(document)
@@ -387,7 +367,6 @@ export function contractSummary(): string {
   );
   return (
     `contract: ${counts.responses} responses of ${operations.length} operations validated` +
-    (unseen.size === 0 ? '' : `; implemented but never answered: ${[...unseen].join(', ')}`) +
-    (tolerated === '' ? '' : `; known drifts tolerated: ${tolerated}`)
+    (unseen.size === 0 ? '' : `; implemented but never answered: ${[...unseen].join(', ')}`)
   );
 }
