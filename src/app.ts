@@ -25,6 +25,8 @@ import { listOperations, type OpenApiDocument } from './openapi/document.js';
 import { healthHandlers, openApiHandlers } from './routes/health.js';
 import { buildRouter, unmatched } from './routes/index.js';
 import { jobHandlers } from './routes/jobs.js';
+import { companyHandlers } from './routes/companies.js';
+import type { CompanyService } from './services/companies.js';
 import { feedHandlers } from './routes/feeds.js';
 import type { ActiveFeed } from './services/feeds/active.js';
 import type { Allowances } from './services/allowance.js';
@@ -52,6 +54,7 @@ export interface Services {
   active: ActiveFeed;
   changes: ChangeFeedService;
   feeds: WindowedFeeds;
+  companies: CompanyService;
 }
 
 export interface AppDeps {
@@ -80,6 +83,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       ...healthHandlers(deps.services.health, deps.document.info.version),
       ...openApiHandlers(deps.document),
       ...jobHandlers(deps.services.jobs),
+      ...companyHandlers(deps.services.companies),
       ...feedHandlers(deps.services.active, deps.services.changes, deps.services.feeds),
       ...billingHandlers(deps.services.billing),
       ...accountHandlers(deps.services.accounts, deps.services.usage),

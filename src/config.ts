@@ -61,6 +61,8 @@ export interface Config {
   activityFlushMs: number;
   /** Where dataset snapshots are written and served from. */
   datasetsDir: string;
+  /** The company directory lists companies with a board crawled successfully within this many days. */
+  directoryVerifiedDays: number;
   /** The sentence-embedding model (semantic search); absent → semantic mode answers 503. */
   embedding?: { modelDir: string; threads: number };
   ingest: {
@@ -149,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...stripeConfig(read),
     activityFlushMs: read.int('ACTIVITY_FLUSH_MS', 1000, 10, 60_000),
     datasetsDir: read.string('DATASETS_DIR', 'data/datasets'),
+    directoryVerifiedDays: read.int('DIRECTORY_VERIFIED_DAYS', 30, 1, 3650),
     ...embeddingConfig(read),
     ingest: {
       httpTimeoutMs: read.int('CRAWL_HTTP_TIMEOUT_MS', 20_000, 100, 300_000),

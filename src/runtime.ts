@@ -26,6 +26,8 @@ import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { listenForKeyChanges } from './db/key-changes.js';
 import { HealthService } from './services/health.js';
 import { JobSearchService } from './services/jobs.js';
+import { CompanyService } from './services/companies.js';
+import { CompanyRepository } from './db/companies.js';
 import { JobCounts } from './services/job-counts.js';
 import { ActiveFeed } from './services/feeds/active.js';
 import { Allowances } from './services/allowance.js';
@@ -126,6 +128,15 @@ export function createServices(runtime: Runtime): AppServices {
     runtime.config.secrets.cursorSecret,
     systemClock,
   ] as const;
+  const jobs = new JobSearchService(
+    runtime.searchEs,
+    runtime.indices.alias,
+    runtime.config.secrets.cursorSecret,
+    {
+      ...(runtime.embedder === undefined ? {} : { embedder: runtime.embedder }),
+      pitShareMs: runtime.config.elasticsearch.pitShareMs,
+    },
+  );
   return {
     accounts: new AccountService(repository, runtime.keys, {
       pepper: runtime.config.secrets.apiKeyPepper,
@@ -159,9 +170,10 @@ export function createServices(runtime: Runtime): AppServices {
     ),
     allowances: new Allowances(new AllowanceRepository(runtime.database.counters)),
     health: new HealthService(runtime.searchEs, runtime.database.db),
-    jobs: new JobSearchService(runtime.searchEs, runtime.indices.alias, runtime.config.secrets.cursorSecret, {
-      ...(runtime.embedder === undefined ? {} : { embedder: runtime.embedder }),
-      pitShareMs: runtime.config.elasticsearch.pitShareMs,
+    jobs,
+    companies: new CompanyService(new CompanyRepository(runtime.database.db), jobs, {
+      cursorSecret: runtime.config.secrets.cursorSecret,
+      verifiedWithinDays: runtime.config.directoryVerifiedDays,
     }),
     counts: new JobCounts(runtime.searchEs, runtime.indices.alias),
     changes: new ChangeFeedService(new LedgerRepository(runtime.database.db)),

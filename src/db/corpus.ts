@@ -28,58 +28,11 @@ export interface BoardWithCompany extends BoardRow {
   company: CompanyRow;
 }
 
-export interface NewBoard {
-  source: string;
-  slug: string;
-  endpointOverride?: string;
-  companyKey: string;
-  crawlIntervalS?: number;
-}
-
 const BOARD_COLUMNS = `b.id, b.source, b.slug, b.endpoint_override, b.company_key, b.verified_at, b.health,
   b.consecutive_failures, b.suspect_empty_streak, b.crawl_interval_s`;
 
 export class CorpusRepository {
   constructor(private readonly db: Queryable) {}
-
-  /** Creates or updates a company; a resolved identity is never downgraded to unresolved. */
-  async upsertCompany(company: {
-    key: string;
-    displayName?: string;
-    domain?: string;
-    resolved: boolean;
-  }): Promise<void> {
-    await this.db.none(
-      `INSERT INTO companies (company_key, display_name, domain, resolved) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (company_key) DO UPDATE SET
-         display_name = COALESCE(EXCLUDED.display_name, companies.display_name),
-         domain = COALESCE(EXCLUDED.domain, companies.domain),
-         resolved = companies.resolved OR EXCLUDED.resolved,
-         updated_at = now()`,
-      [company.key, company.displayName ?? null, company.domain ?? null, company.resolved],
-    );
-  }
-
-  /** Creates or updates a board (by source + slug) and returns its id. */
-  async upsertBoard(board: NewBoard): Promise<string> {
-    const row = await this.db.one<{ id: string }>(
-      `INSERT INTO boards (source, slug, endpoint_override, company_key, crawl_interval_s)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (source, slug) DO UPDATE SET
-         endpoint_override = EXCLUDED.endpoint_override,
-         company_key = EXCLUDED.company_key,
-         crawl_interval_s = EXCLUDED.crawl_interval_s
-       RETURNING id`,
-      [
-        board.source,
-        board.slug,
-        board.endpointOverride ?? null,
-        board.companyKey,
-        board.crawlIntervalS ?? 21600,
-      ],
-    );
-    return row.id;
-  }
 
   async board(id: string): Promise<BoardWithCompany | null> {
     const row = await this.db.oneOrNone<BoardRow & { company: CompanyRow }>(

@@ -91,6 +91,11 @@ export interface CrawlResult {
   postings: SourcePosting[];
   /** Company name from the board envelope, when the source publishes one. */
   boardName?: string;
+  /**
+   * The company's own web addresses as the source publishes them about the company (website,
+   * custom careers site), never the ATS's own hosts: identity evidence for the directory.
+   */
+  companyUrls?: string[];
 }
 
 /** Minimal HTTP client the connectors use: deadlines, retries and backoff live behind it. */

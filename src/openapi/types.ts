@@ -204,14 +204,20 @@ export interface paths {
     };
     /**
      * Company directory
-     * @description Verified company directory, ordered by `company_key`, paged by cursor. Filters: `source`
-     *     (companies with a validated board on any listed source), `country` (companies with open
-     *     jobs in any listed country), `min_open_jobs`. Unresolved companies are hidden unless
-     *     `include_unresolved=true`.
+     * @description Verified company directory, ordered by `company_key`, paged by cursor. A company is
+     *     verified when at least one of its boards answered a successful crawl in the last 30 days
+     *     (`DIRECTORY_VERIFIED_DAYS` of the deployment). Filters: `source` (companies with a board
+     *     on any listed source verified in that window), `country` (companies with open jobs in any
+     *     listed country), `min_open_jobs`. Unresolved companies are hidden unless
+     *     `include_unresolved=true`. A cursor is bound to the filters it was issued for; another
+     *     filter set → 422.
      *
      *     With `export=jsonl` the whole filtered catalog is streamed as newline-delimited JSON
-     *     (`application/x-ndjson`, one `Company` per line, same order) instead of paged; `limit` and
-     *     `cursor` are then not accepted (422 `value_error`). Credit-free.
+     *     (`application/x-ndjson`, one `Company` per line, same order as the pages) instead of paged;
+     *     `limit` and `cursor` are then not accepted (422 `value_error`). Credit-free.
+     *
+     *     Statuses: 401 without a valid key; 403 for a key without a production entitlement; 422 for
+     *     a bad parameter; 429 over 60 requests a minute.
      */
     get: operations['listCompanies'];
     put?: never;
@@ -231,10 +237,14 @@ export interface paths {
     };
     /**
      * Company profile
-     * @description Company profile: validated boards, hiring velocity, office network, department rollups,
-     *     work-mode distribution and open positions, each derived section labelled with `source` and
-     *     `confidence`. An unresolved company answers 404 unless `include_unresolved=true`.
-     *     Credit-free.
+     * @description Company profile: validated boards, hiring velocity, office network, department and
+     *     career-family rollups, work-mode distribution and open positions, each derived section
+     *     labelled with `source` and `confidence`. Rollups are kept up to date by the worker as
+     *     crawls land (no per-request scan of the corpus). An unknown key, or an unresolved company
+     *     without `include_unresolved=true`, answers 404. Credit-free.
+     *
+     *     Statuses: 401 without a valid key; 403 for a key without a production entitlement; 404;
+     *     422; 429 over 120 requests a minute.
      */
     get: operations['getCompany'];
     put?: never;
@@ -254,9 +264,13 @@ export interface paths {
     };
     /**
      * Jobs of one company
-     * @description All jobs of one company, newest `first_seen` first, then `job_key`; paged by cursor.
-     *     Descriptions are not included. Unknown company, or unresolved company without
-     *     `include_unresolved=true` → 404. Each returned job consumes one allowance unit.
+     * @description All jobs of one company, newest `first_seen` first, then `job_key`; paged by cursor (bound
+     *     to the company, `status` and `include_unresolved`). Descriptions are not included. Unknown
+     *     company, or unresolved company without `include_unresolved=true` → 404. Each returned job
+     *     consumes one allowance unit, as in search.
+     *
+     *     Statuses: 401 without a valid key; 402 at the monthly allowance; 403 for a key without a
+     *     production entitlement; 404; 422; 429 over 60 requests a minute.
      */
     get: operations['listCompanyJobs'];
     put?: never;
@@ -1962,33 +1976,85 @@ export interface components {
         query: string;
       };
     };
-    /** @description A validated job board of a company on one source platform. */
+    /**
+     * @description A job board of a company on one source platform, with the evidence that makes it this
+     *     company's (`linked_by`, on companies of more than one board).
+     */
     Board: {
       source: components['schemas']['SourceCode'];
       source_slug: string;
-      /** Format: uri */
-      source_endpoint: string;
+      /**
+       * Format: uri
+       * @description Native endpoint the board was last fetched from (absent before its first fetch).
+       */
+      source_endpoint?: string;
       /**
        * Format: date-time
-       * @description When the board was last verified.
+       * @description Last successful crawl of the board (absent if it never answered).
        */
-      verified_at: string;
+      verified_at?: string;
+      /**
+       * @description Crawl health: `ok` (last crawl succeeded), `suspect` (answered empty while jobs were
+       *     open; confirming before closing them), `failing` (last crawls failed), `dead` (gone
+       *     for good; its jobs are closed), `unknown` (not crawled yet).
+       * @enum {string}
+       */
+      health: 'unknown' | 'ok' | 'suspect' | 'failing' | 'dead';
       /** @description Open jobs currently indexed from this board. */
-      open_jobs?: number;
+      open_jobs: number;
+      /**
+       * @description The evidence this board shares with other boards of the company: a registrable domain
+       *     (`domain`), a source tenant (`tenant`) or an operator mapping (`operator`). Names never
+       *     link boards.
+       */
+      linked_by?: components['schemas']['IdentityEvidence'][];
     };
-    /** @description A company directory entry. */
+    /** @description One piece of identity evidence with its provenance. */
+    IdentityEvidence: {
+      /** @enum {string} */
+      kind: 'domain' | 'tenant' | 'operator';
+      value: string;
+      source: components['schemas']['DerivationSource'];
+      confidence: number;
+    };
+    /** @description Provenance of the company's derived members (`name`, `domain`, `countries`, `open_jobs`). */
+    CompanyDerivations: {
+      name?: components['schemas']['Derivation'];
+      domain?: components['schemas']['Derivation'];
+      countries?: components['schemas']['Derivation'];
+      open_jobs?: components['schemas']['Derivation'];
+    };
+    /**
+     * @description A company directory entry: one organization and all its boards. Boards are linked by strong
+     *     evidence only (same registrable domain, same source tenant, an operator mapping), never by
+     *     similar names, so two firms of the same name are two companies.
+     */
     Company: {
       company_key: string;
       /** @description Display name (for unresolved companies, the opaque tenant identifier). */
       name: string;
-      /** Format: hostname */
+      /**
+       * Format: hostname
+       * @description Registrable domain of the company's own web presence.
+       */
       domain?: string;
       /** @description `false` when the display identity is still unresolved; such companies appear only with `include_unresolved=true`. */
       resolved: boolean;
       boards: components['schemas']['Board'][];
       open_jobs: number;
       /** @description Countries of the company's open jobs. */
-      countries?: components['schemas']['CountryCode'][];
+      countries: components['schemas']['CountryCode'][];
+      /**
+       * Format: date-time
+       * @description When the service first observed a job of the company.
+       */
+      first_seen?: string;
+      /**
+       * Format: date-time
+       * @description Latest successful crawl of any of its boards.
+       */
+      last_seen?: string;
+      derivations: components['schemas']['CompanyDerivations'];
     };
     /** @description A page of the company directory, ordered by `company_key`. */
     CompanyList: {
@@ -2008,8 +2074,25 @@ export interface components {
       resolved: boolean;
       /** @description Validated boards (platforms). */
       boards: components['schemas']['Board'][];
-      /** @description First-observed openings in the last 30 days against the 30 days before. */
+      open_jobs: number;
+      countries: components['schemas']['CountryCode'][];
+      /** Format: date-time */
+      first_seen?: string;
+      /** Format: date-time */
+      last_seen?: string;
+      derivations: components['schemas']['CompanyDerivations'];
+      /**
+       * @description Openings first observed per week over the last 12 weeks (oldest first; weeks end at the
+       *     moment of the request), and the last 30 days against the 30 days before. `observed`;
+       *     the confidence is the share of the 12 weeks the service has been watching the company
+       *     (openings before the first crawl cannot be observed).
+       */
       hiring_velocity?: {
+        weeks: {
+          /** Format: date-time */
+          week_start: string;
+          openings: number;
+        }[];
         /** @constant */
         window_days: 30;
         current_window_openings: number;
@@ -2017,16 +2100,20 @@ export interface components {
         source: components['schemas']['DerivationSource'];
         confidence: number;
       };
-      /** @description Distinct locations of open jobs. */
+      /** @description Distinct derived locations of open jobs with their counts, most jobs first, and the countries they add up to. */
       office_network?: {
         offices: {
           location: components['schemas']['Location'];
           open_jobs: number;
         }[];
+        countries: {
+          country_code: components['schemas']['CountryCode'];
+          open_jobs: number;
+        }[];
         source: components['schemas']['DerivationSource'];
         confidence: number;
       };
-      /** @description Open jobs per department. */
+      /** @description Open jobs per department name as the source publishes it, most jobs first. */
       department_rollups?: {
         departments: {
           name: string;
@@ -2035,7 +2122,16 @@ export interface components {
         source: components['schemas']['DerivationSource'];
         confidence: number;
       };
-      /** @description Open jobs per `ai_work_arrangement` value. */
+      /** @description Open jobs per derived career family (families with none omitted), most jobs first. */
+      family_rollups?: {
+        families: {
+          career_family: components['schemas']['CareerFamily'];
+          open_jobs: number;
+        }[];
+        source: components['schemas']['DerivationSource'];
+        confidence: number;
+      };
+      /** @description Open jobs per `ai_work_arrangement` value (omitted when every one is unknown). */
       work_mode_distribution?: {
         remote: number;
         hybrid: number;
@@ -2044,13 +2140,15 @@ export interface components {
         source: components['schemas']['DerivationSource'];
         confidence: number;
       };
-      /** @description Open-position summary; the records themselves come from `GET /v1/companies/{company_key}/jobs`. */
+      /** @description Open-position summary with the most frequent titles; the records themselves are at `jobs_url`. */
       open_positions: {
         count: number;
-        /** @description Open jobs per career family (families with none omitted). */
-        by_family?: {
-          [key: string]: number;
-        };
+        top_titles: {
+          title: string;
+          open_jobs: number;
+        }[];
+        /** @description Path of `GET /v1/companies/{company_key}/jobs` for this company. */
+        jobs_url: string;
         source: components['schemas']['DerivationSource'];
         confidence: number;
       };
@@ -4030,10 +4128,22 @@ export interface operations {
         limit?: components['parameters']['Limit'];
         /** @description Opaque cursor: the `next_cursor` of the previous page, passed back unchanged with the same filters. At most 2048 characters. A cursor whose filters differ from this request's → 422 `cursor_mismatch`; an altered or unreadable cursor → 422 `cursor_invalid`. */
         cursor?: components['parameters']['Cursor'];
-        /** @description Comma-separated canonical source codes (lower case), at most 500 characters. Unknown codes match nothing. */
-        source?: string;
-        /** @description Comma-separated ISO 3166-1 alpha-2 codes (upper case), at most 500 characters. */
-        country?: string;
+        /**
+         * @description csv of canonical source codes (lower case); see schema `SourceCode` for the 59 codes. At most 500 characters.
+         * @example [
+         *       "greenhouse",
+         *       "lever"
+         *     ]
+         */
+        source?: components['parameters']['SourceCsv'];
+        /**
+         * @description csv of ISO 3166-1 alpha-2 country codes, upper case (`US,DE`). Matches jobs with at least one derived location in one of the countries. At most 500 characters.
+         * @example [
+         *       "US",
+         *       "DE"
+         *     ]
+         */
+        country?: components['parameters']['CountryCsv'];
         /** @description Only companies with at least this many open jobs. Default 0. */
         min_open_jobs?: number;
         /** @description Include jobs (and companies) whose company display identity is still unresolved (an opaque tenant identifier instead of a name). Hidden by default. Without it, a job or company of an unresolved company answers 404 on detail operations. */

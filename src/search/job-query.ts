@@ -21,6 +21,8 @@ export interface JobFilters {
   source?: string[];
   company?: string;
   company_domain?: string;
+  /** Exact company (company jobs); not a search parameter. */
+  company_key?: string;
   remote?: 'only' | 'exclude';
   ai_work_arrangement?: 'remote' | 'hybrid' | 'on_site' | 'unknown';
   employment_type?: string[];
@@ -104,6 +106,7 @@ export function filterClauses(f: JobFilters): { filter: Query[]; mustNot: Query[
       ? []
       : [{ match: { organization: { query: f.company, operator: 'and' as const } } }]),
     ...term('company_domain', f.company_domain?.toLowerCase()),
+    ...term('company_key', f.company_key),
     ...(f.remote === 'only' ? term('remote_derived', true) : []),
     ...(f.ai_work_arrangement === undefined || f.ai_work_arrangement === 'unknown'
       ? []

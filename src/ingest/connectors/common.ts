@@ -3,6 +3,7 @@
  * fetching with the board-not-found mapping, payload parsing, the single-list-request connector
  * shape, and building SourcePostings without `undefined`-valued keys ("unknown means omitted").
  */
+import { isPlatformHost } from '../platform-hosts.js';
 import { XMLParser } from 'fast-xml-parser';
 import pLimit from 'p-limit';
 import {
@@ -161,6 +162,8 @@ export interface SingleListConnectorSpec {
   readonly parse: (raw: unknown, endpoint: string, board: BoardRef) => SourcePosting | undefined;
   /** The company name from the payload envelope, when the source publishes one. */
   readonly boardName?: (payload: unknown) => string | undefined;
+  /** The company's own addresses the payload publishes (see `companyUrls`). */
+  readonly companyUrls?: (payload: unknown) => string[] | undefined;
 }
 
 /**
@@ -174,8 +177,12 @@ export function singleListConnector(spec: SingleListConnectorSpec): Connector {
       const url = spec.listUrl(board);
       const payload = await fetchJson(http, board, url);
       const postings = spec.items(payload, url).flatMap((raw) => spec.parse(raw, url, board) ?? []);
-      const boardName = spec.boardName?.(payload);
-      return boardName === undefined ? { endpoint: url, postings } : { endpoint: url, postings, boardName };
+      return prune({
+        endpoint: url,
+        postings,
+        boardName: spec.boardName?.(payload),
+        companyUrls: spec.companyUrls?.(payload),
+      });
     },
   };
 }
@@ -310,4 +317,36 @@ export function httpUrl(value: string | undefined): string | undefined {
 export function countryCode(value: string | undefined): string | undefined {
   if (value === undefined || !/^[A-Za-z]{2}$/.test(value)) return undefined;
   return value.toUpperCase();
+}
+
+/** A host name alone ("acme.com", "www.acme.co.uk"): no scheme, port, path or query. */
+const BARE_HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+/**
+ * The company's own web addresses among values a payload publishes about the company, for
+ * `CrawlResult.companyUrls`: absolute http(s) URLs off ATS hosts, in published order, deduplicated
+ * by their normalized form; `undefined` when none is left. A bare host ("acme.com") is the one
+ * value completed, as `https://acme.com`: websites are often published that way, and the host is
+ * the evidence. Anything else that is not an absolute http(s) URL is dropped.
+ */
+export function companyUrls(values: readonly (string | undefined)[]): string[] | undefined {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const value of values) {
+    const url = companyUrl(value);
+    if (url === undefined) continue;
+    const key = new URL(url).href;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(url);
+  }
+  return out.length === 0 ? undefined : out;
+}
+
+function companyUrl(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (trimmed === undefined || trimmed === '') return undefined;
+  const url = httpUrl(BARE_HOST.test(trimmed) ? `https://${trimmed}` : trimmed);
+  if (url === undefined || isPlatformHost(new URL(url).hostname)) return undefined;
+  return url;
 }

@@ -3,14 +3,18 @@
  * published offer (no paging). Custom careers domains serve the same path; use `endpointOverride`.
  * Timestamps look like `2026-08-10 15:10:24 UTC`; salary amounts are strings ("75.00") and a salary
  * object whose fields are all null means "no salary". The `remote`/`hybrid`/`on_site` booleans are
- * passed on as the native workplace value when exactly one of them is set.
+ * passed on as the native workplace value when exactly one of them is set. An offer's `careers_url`
+ * is `{careers site}/o/{offer slug}`; a careers site on the company's own domain (a custom careers
+ * domain, e.g. `jobs.acme.com`) is reported as a company address.
  */
 import { parseSourceDate } from '../normalize/dates.js';
 import type { Connector, SourceLocation, SourcePosting } from '../types.js';
 import {
   baseUrl,
+  companyUrls,
   countryCode,
   envelopeArray,
+  httpUrl,
   location,
   locations,
   posting,
@@ -34,6 +38,8 @@ export const recruiteeConnector: Connector = singleListConnector({
   },
   items: envelopeArray('offers'),
   parse: parseRecruiteeOffer,
+  // `*.recruitee.com` sites are Recruitee's own hosts and are dropped by `companyUrls`.
+  companyUrls: (payload) => companyUrls(arr(payload, 'offers').map(careersSite)),
 });
 
 /** Maps one offer. */
@@ -61,6 +67,18 @@ export function parseRecruiteeOffer(offer: unknown, endpoint: string): SourcePos
       periodRaw: str(pay, 'period'),
     }),
   });
+}
+
+/**
+ * The careers site an offer page belongs to: the part of `careers_url` before `/o/{offer slug}`.
+ * The site, not the offer page, is what says whose board this is (offer pages are posting URLs).
+ */
+function careersSite(offer: unknown): string | undefined {
+  const link = httpUrl(str(offer, 'careers_url'));
+  if (link === undefined) return undefined;
+  const { origin, pathname } = new URL(link);
+  const site = /^(.*?)\/o\/[^/]+\/?$/.exec(pathname)?.[1];
+  return site === undefined ? undefined : `${origin}${site}`;
 }
 
 /** `locations[]` when present, else the offer's flat location fields. */

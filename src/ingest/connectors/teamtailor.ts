@@ -3,10 +3,22 @@
  * namespace for locations, department and role). The API proper needs a key, so the feed is the
  * public source. Item descriptions are entity-escaped HTML inside XML; the XML parser decodes that
  * layer once, which yields the HTML. The `guid` is the stable id; the channel title is the company.
+ * The channel `<link>` is the careers site: on a custom domain (`careers.acme.com/jobs`) it is a
+ * company address; on `{slug}.teamtailor.com` it is Teamtailor's and is dropped.
  */
 import { parseSourceDate } from '../normalize/dates.js';
 import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
-import { baseUrl, fetchRssChannel, location, locations, posting, postingHead, safeSlug } from './common.js';
+import {
+  baseUrl,
+  companyUrls,
+  fetchRssChannel,
+  location,
+  locations,
+  posting,
+  postingHead,
+  prune,
+  safeSlug,
+} from './common.js';
 import { arr, obj, str } from './json.js';
 
 /** Teamtailor: one RSS request per company. */
@@ -16,8 +28,12 @@ export const teamtailorConnector: Connector = {
     const url = `${baseUrl(board, `https://${safeSlug(board)}.teamtailor.com`)}/jobs.rss`;
     const channel = await fetchRssChannel(http, board, url);
     const postings = arr(channel, 'item').flatMap((item) => parseTeamtailorItem(item, url) ?? []);
-    const boardName = str(channel, 'title');
-    return boardName === undefined ? { endpoint: url, postings } : { endpoint: url, postings, boardName };
+    return prune({
+      endpoint: url,
+      postings,
+      boardName: str(channel, 'title'),
+      companyUrls: companyUrls([str(channel, 'link')]),
+    });
   },
 };
 

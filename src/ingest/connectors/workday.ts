@@ -13,6 +13,7 @@
  *          (the list only says "3 Locations"), country code and time type.
  *
  * Postings are deduplicated on `bulletFields[0]` (the requisition id) or, without it, the path.
+ * The detail's `hiringOrganization.url` (often "") is the employer's website: a company address.
  * Dates: the detail's `startDate` (the posting start, a date) is preferred; otherwise `postedOn`
  * is relative text ("Posted 30+ Days Ago") resolved against the injected clock (see dates.ts:
  * "30+" is a lower bound on the age).
@@ -30,6 +31,7 @@ import type {
 import {
   UnexpectedResponseError,
   baseUrl,
+  companyUrls,
   countryCode,
   fetchDetailJson,
   fetchJson,
@@ -37,6 +39,7 @@ import {
   locations,
   mapLimited,
   posting,
+  prune,
 } from './common.js';
 import { arr, asNum, asStr, isObject, obj, path, str, strings, type JsonObject } from './json.js';
 
@@ -91,22 +94,29 @@ export function createWorkdayConnector(options: WorkdayOptions = {}): Connector 
       const listUrl = `${apiBase}/jobs`;
       const jobs = await listAll(board, http, listUrl);
       const now = clock.now();
-      const postings = await mapLimited(jobs, async (job) => {
+      const results = await mapLimited(jobs, async (job) => {
         const externalPath = str(job.entry, 'externalPath');
         // externalPath is a path on the same site ("/job/…"); anything else is not fetched.
         const detailUrl = externalPath?.startsWith('/') ? `${apiBase}${externalPath}` : undefined;
         const detail = detailUrl === undefined ? undefined : await fetchDetailJson(http, board, detailUrl);
         const info = obj(detail, 'jobPostingInfo');
-        return parseWorkdayPosting({
+        const jobDetail = info === undefined ? undefined : detail;
+        const parsed = parseWorkdayPosting({
           key: job.key,
           entry: job.entry,
-          detail: info === undefined ? undefined : detail,
+          detail: jobDetail,
           publicUrl: `${publicBase}/${site.site}${externalPath ?? ''}`,
           endpoint: info === undefined || detailUrl === undefined ? job.listUrl : detailUrl,
           now,
         });
+        return { parsed, website: str(obj(jobDetail, 'hiringOrganization'), 'url') };
       });
-      return { endpoint: listUrl, postings: postings.flatMap((p) => p ?? []) };
+      return prune({
+        endpoint: listUrl,
+        postings: results.flatMap((result) => result.parsed ?? []),
+        // Every detail names the hiring organization; the same website on each is reported once.
+        companyUrls: companyUrls(results.map((result) => result.website)),
+      });
     },
   };
 }

@@ -8,38 +8,30 @@ import type { Database } from '../../db/database.js';
 import { CorpusRepository } from '../../db/corpus.js';
 import type { BoardLine } from './boards-file.js';
 import { crawlBoard, recordCrawl, type CrawlSummary, type IngestDeps } from './pipeline.js';
+import { CompanyRepository } from '../../db/companies.js';
+import { crawlEvidence, type Evidence } from '../identity/evidence.js';
+import { recordEvidence, resolveAround } from '../identity/resolve.js';
 import type { SourcePosting } from '../types.js';
 
-/** Company key from a name or a board: lower-case slug, stable. */
-export function companyKeyOf(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120);
-  return slug === '' ? 'company' : slug;
-}
-
 /**
- * Registers a board and its company. With a company name the identity is resolved (verified by the
- * operator); without one the company is keyed by the board and stays unresolved, so its jobs are
- * hidden unless include_unresolved is set.
+ * Registers a board with the operator's mapping (company name, domain) and resolves its company in
+ * the same transaction: linked to the boards it shares strong evidence with, resolved when its name
+ * and domain are known (ingest/identity). An unresolved company's jobs stay hidden unless
+ * include_unresolved is set. `observed`: evidence of postings the caller already holds.
  */
-export async function registerBoard(db: Database, line: BoardLine): Promise<string> {
-  const corpus = new CorpusRepository(db);
-  const companyKey = companyKeyOf(line.company ?? `${line.source}-${line.slug}`);
-  await corpus.upsertCompany({
-    key: companyKey,
-    ...(line.company === undefined ? {} : { displayName: line.company }),
-    ...(line.domain === undefined ? {} : { domain: line.domain }),
-    resolved: line.company !== undefined,
-  });
-  return corpus.upsertBoard({
-    source: line.source,
-    slug: line.slug,
-    ...(line.endpoint === undefined ? {} : { endpointOverride: line.endpoint }),
-    companyKey,
+export async function registerBoard(db: Database, line: BoardLine, observed?: Evidence[]): Promise<string> {
+  return db.tx('register-board', async (tx) => {
+    const id = await new CompanyRepository(tx).upsertBoard({
+      source: line.source,
+      slug: line.slug,
+      ...(line.endpoint === undefined ? {} : { endpointOverride: line.endpoint }),
+      ...(line.company === undefined ? {} : { operatorCompany: line.company }),
+      ...(line.domain === undefined ? {} : { operatorDomain: line.domain }),
+    });
+    // Always resolved: a changed operator name leaves the link keys as they were.
+    await recordEvidence(tx, id, observed);
+    await resolveAround(tx, [id], await new CorpusRepository(tx).recordingTime());
+    return id;
   });
 }
 
@@ -79,7 +71,13 @@ export async function loadBoards(
     // Bounded in-flight work: generate the next board only when a slot is free (flat memory).
     while (pending.size >= concurrency * 2) await Promise.race(pending);
     const task = limit(async () => {
-      const id = await registerBoard(deps.db, board.line);
+      const id = await registerBoard(
+        deps.db,
+        board.line,
+        crawlEvidence({ slug: board.line.slug, postings: board.postings }),
+      );
+      const endpoint = board.postings[0]?.sourceEndpoint;
+      if (endpoint !== undefined) await new CompanyRepository(deps.db).setEndpoint(id, endpoint);
       const row = await new CorpusRepository(deps.db).board(id);
       if (row === null) throw new Error(`board ${id} vanished`);
       const ctx = { board: row, company: row.company, now: deps.clock.now() };

@@ -170,6 +170,27 @@ function keepGrouping(draft: JobDraft, previous: StoredDocument): JobDraft {
 }
 
 /**
+ * The draft a stored job was made from: lifecycle members and duplicate grouping removed, as
+ * prepareJob leaves them. Its content hash is what the next crawl of unchanged content computes,
+ * so a job rewritten outside a crawl (identity resolution) keeps matching its source.
+ */
+export function draftOf(document: StoredDocument): JobDraft {
+  const {
+    status: _status,
+    first_seen: _firstSeen,
+    closed_at: _closedAt,
+    close_reason: _closeReason,
+    modified_at: _modifiedAt,
+    revision: _revision,
+    duplicate_group: _group,
+    ...draft
+  } = document;
+  const derivations = { ...draft.derivations };
+  delete derivations.duplicate_group;
+  return { ...draft, derivations, is_duplicate_representative: true };
+}
+
+/**
  * A known job seen with new content (`modified`) or seen again after closing (`reopened`): same
  * job_key and first_seen, closure members gone (the draft has none), revision + 1.
  */

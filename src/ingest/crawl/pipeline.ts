@@ -4,22 +4,24 @@
  * ledger events, maintain duplicate groups and update the board. Elasticsearch is not touched here:
  * the projector applies the ledger later, so ingestion keeps working while ES is down.
  */
-import type { Database, Queryable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { CorpusRepository, type BoardWithCompany } from '../../db/corpus.js';
-import type { StoredJob } from '../../domain/job.js';
 import type { Clock } from '../../lib/clock.js';
 import { appendEvents, type NewEvent } from '../../ledger/ledger.js';
 import type { JobChange } from '../../domain/lifecycle.js';
-import { regroup } from './duplicates.js';
+import { maintainDuplicates } from './duplicate-groups.js';
 import {
-  changedPublicFields,
   DEFAULT_POLICY,
   planCrawl,
   type CrawlOutcome,
   type LifecyclePolicy,
   type PreparedJob,
 } from './lifecycle.js';
-import { descriptionOf, prepareJob, type PrepareContext } from '../normalize/job.js';
+import { descriptionOf, prepareJob, rebindPrepared, type PrepareContext } from '../normalize/job.js';
+import { CompanyRepository } from '../../db/companies.js';
+import type { CompanyRow } from '../../db/corpus.js';
+import { crawlEvidence, type Evidence } from '../identity/evidence.js';
+import { recordEvidence, resolveAround } from '../identity/resolve.js';
 import type { PrepareFn } from './prepare.js';
 import {
   BoardNotFoundError,
@@ -69,6 +71,24 @@ export async function crawlBoard(deps: IngestDeps, boardId: string): Promise<Cra
 }
 
 /**
+ * Records what a successful fetch says about who the board belongs to and, when that changed,
+ * resolves the companies around it (ingest/identity). Returns the board with its company as of now.
+ */
+export async function identifyBoard(
+  db: Database,
+  boardId: string,
+  observed: Evidence[],
+): Promise<BoardWithCompany> {
+  await db.tx('identify-board', async (tx) => {
+    if (await recordEvidence(tx, boardId, observed))
+      await resolveAround(tx, [boardId], await new CorpusRepository(tx).recordingTime());
+  });
+  const board = await new CorpusRepository(db).board(boardId);
+  if (board === null) throw new UnknownBoardError(`No board ${boardId}`);
+  return board;
+}
+
+/**
  * The transactional half of a crawl: diff, job_state, ledger, duplicate groups and board health in
  * one Postgres transaction. Also the entry point of loaders that bring their own postings (the
  * synthetic corpus), so everything goes through the same path. Lifecycle timestamps (first_seen,
@@ -89,7 +109,10 @@ export async function recordCrawl(
     const current = (await corpus.board(boardId)) ?? board;
     const plan = planCrawl(
       await corpus.jobStates(boardId),
-      outcome,
+      // A resolution may have landed between preparing and now: the jobs take the company as it is.
+      outcome.kind === 'ok' && !sameIdentity(board.company, current.company)
+        ? { kind: 'ok', jobs: outcome.jobs.map((job) => rebindPrepared(job, current.company)) }
+        : outcome,
       // Counters as of now, under the board lock (another crawl may have finished meanwhile).
       {
         consecutiveFailures: current.consecutive_failures,
@@ -103,6 +126,9 @@ export async function recordCrawl(
     await appendEvents(tx, plan.changes.map(toEvent));
     await maintainDuplicates(tx, plan.changes, nowIso);
     await corpus.updateBoardAfterCrawl(boardId, plan.board);
+    const companies = new CompanyRepository(tx);
+    if (plan.changes.length > 0) await companies.refreshBoardRollup(boardId);
+    await companies.refreshCompanies([current.company_key]);
     const count = (kind: JobChange['change']): number => plan.changes.filter((c) => c.change === kind).length;
     return {
       boardId,
@@ -122,24 +148,47 @@ export async function recordCrawl(
   });
 }
 
-/** Connector call + normalization; failures become outcomes that the lifecycle understands. */
-async function fetchBoard(deps: IngestDeps, board: BoardWithCompany): Promise<CrawlOutcome> {
-  const connector = deps.connectors.get(board.source);
+function sameIdentity(a: CompanyRow, b: CompanyRow): boolean {
+  return (
+    a.company_key === b.company_key &&
+    a.resolved === b.resolved &&
+    a.domain === b.domain &&
+    a.display_name === b.display_name
+  );
+}
+
+/**
+ * Connector call, identity evidence, normalization; failures become outcomes that the lifecycle
+ * understands.
+ */
+async function fetchBoard(deps: IngestDeps, fetched: BoardWithCompany): Promise<CrawlOutcome> {
+  const connector = deps.connectors.get(fetched.source);
   if (connector === undefined)
-    return { kind: 'transient', reason: `no connector for source ${board.source}` };
+    return { kind: 'transient', reason: `no connector for source ${fetched.source}` };
   try {
     const result = await connector.crawl(
       {
-        source: board.source,
-        slug: board.slug,
-        ...(board.endpoint_override === null ? {} : { endpointOverride: board.endpoint_override }),
+        source: fetched.source,
+        slug: fetched.slug,
+        ...(fetched.endpoint_override === null ? {} : { endpointOverride: fetched.endpoint_override }),
       },
       deps.http,
     );
+    const listed = result.postings.filter((posting) => posting.unlisted !== true);
+    await new CompanyRepository(deps.db).setEndpoint(fetched.id, result.endpoint);
+    const board = await identifyBoard(
+      deps.db,
+      fetched.id,
+      crawlEvidence({
+        slug: fetched.slug,
+        postings: listed,
+        ...(result.boardName === undefined ? {} : { boardName: result.boardName }),
+        ...(result.companyUrls === undefined ? {} : { companyUrls: result.companyUrls }),
+      }),
+    );
     const ctx = { board, company: board.company, now: deps.clock.now() };
     const jobs = [];
-    for (const posting of result.postings) {
-      if (posting.unlisted === true) continue;
+    for (const posting of listed) {
       const organization =
         posting.organization ?? result.boardName ?? board.company.display_name ?? board.slug;
       jobs.push(deps.prepare({ ...posting, organization }, ctx));
@@ -181,35 +230,4 @@ function toEvent(change: JobChange): NewEvent {
     changedFields: change.changedFields,
     document: change.document,
   };
-}
-
-/** Regroups every duplicate key touched by this crawl; membership changes are recorded as modifications. */
-async function maintainDuplicates(tx: Queryable, changes: JobChange[], now: string): Promise<void> {
-  const touched = new Set<string>();
-  for (const change of changes) {
-    if (change.duplicateKey !== undefined) touched.add(change.duplicateKey);
-    if (change.previousDuplicateKey !== undefined) touched.add(change.previousDuplicateKey);
-  }
-  const corpus = new CorpusRepository(tx);
-  for (const key of [...touched].sort()) {
-    await corpus.lockDuplicateGroup(key);
-    const members = await corpus.openDuplicates(key);
-    const updates = regroup(key, members);
-    const events: NewEvent[] = [];
-    for (const update of updates) {
-      const before = members.find((member) => member.job_key === update.job_key);
-      const document: StoredJob = { ...update, revision: update.revision + 1, modified_at: now };
-      // content_hash stays the crawl's: group membership is not source content.
-      await corpus.saveDocument(document);
-      events.push({
-        jobKey: document.job_key,
-        revision: document.revision,
-        kind: 'upsert',
-        change: 'modified',
-        changedFields: before === undefined ? [] : changedPublicFields(before, document),
-        document,
-      });
-    }
-    await appendEvents(tx, events);
-  }
 }

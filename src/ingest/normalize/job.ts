@@ -62,7 +62,6 @@ export function prepareJob(
     source_endpoint: posting.sourceEndpoint,
     directory_verified_at: new Date(ctx.board.verified_at).toISOString(),
     company_key: ctx.company.company_key,
-    ...(ctx.company.domain === null ? {} : { company_domain: ctx.company.domain }),
     company_resolved: ctx.company.resolved,
     ...(posting.department === undefined || posting.department.trim() === ''
       ? {}
@@ -71,17 +70,49 @@ export function prepareJob(
     ...(posting.validThrough === undefined ? {} : { valid_through: posting.validThrough }),
     ...(description === undefined ? {} : { description_text: description }),
     ...derived,
+    derivations,
+    is_duplicate_representative: true,
+  };
+  return finishDraft(
+    withCompany(draft, ctx.company),
+    posting.expired === true || expiredBy(posting, ctx.now),
+  );
+}
+
+function expiredBy(posting: SourcePosting, now: Date): boolean {
+  return posting.validThrough !== undefined && Date.parse(posting.validThrough) <= now.getTime();
+}
+
+function finishDraft(draft: JobDraft, expired: boolean): PreparedJob {
+  return { draft, contentHash: contentHash(draft), duplicateKey: duplicateKey(draft), expired };
+}
+
+/**
+ * A job's company members as the directory has them now: key, domain, resolution and — for a
+ * resolved company — its display name as `organization`. Identity resolution rewrites stored jobs
+ * through this, so a crawl and a resolution agree on every member.
+ */
+export function withCompany<T extends JobDraft>(job: T, company: CompanyRow): T {
+  const { company_domain: _domain, ...rest } = job;
+  const derivations = { ...job.derivations };
+  delete derivations.company_domain;
+  return {
+    ...rest,
+    ...(company.resolved && company.display_name !== null ? { organization: company.display_name } : {}),
+    company_key: company.company_key,
+    ...(company.domain === null ? {} : { company_domain: company.domain }),
+    company_resolved: company.resolved,
     derivations: {
       ...derivations,
       company_key: { source: 'directory', confidence: 1 },
-      ...(ctx.company.domain === null ? {} : { company_domain: { source: 'directory', confidence: 1 } }),
+      ...(company.domain === null ? {} : { company_domain: { source: 'directory', confidence: 1 } }),
     },
-    is_duplicate_representative: true,
-  };
-  const expired =
-    posting.expired === true ||
-    (posting.validThrough !== undefined && Date.parse(posting.validThrough) <= ctx.now.getTime());
-  return { draft, contentHash: contentHash(draft), duplicateKey: duplicateKey(draft), expired };
+  } as T;
+}
+
+/** A prepared job rebound to another company state (a resolution landed while it was prepared). */
+export function rebindPrepared(job: PreparedJob, company: CompanyRow): PreparedJob {
+  return finishDraft(withCompany(job.draft, company), job.expired);
 }
 
 /**

@@ -37,6 +37,9 @@ describe('comeet connector', () => {
     for (const key of ['employmentTypes', 'experience', 'department', 'postedAt']) {
       expect(newYork).not.to.have.property(key);
     }
+    // url_active_page (wiliot.com/positions/…) is a per-position page; the array has no envelope.
+    expect(result).not.to.have.property('companyUrls');
+    expect(result).not.to.have.property('boardName');
     expect(undefinedKeys(result)).to.deep.equal([]);
   });
 

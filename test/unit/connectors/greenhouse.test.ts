@@ -54,7 +54,7 @@ describe('greenhouse connector', () => {
     const board: BoardRef = { source: 'greenhouse', slug: 'stripe' };
     const url = 'https://boards-api.greenhouse.io/v1/boards/stripe/jobs?content=true';
     const http = new FakeHttp().on(url, ok('greenhouse/stripe-jobs-list-no-content-6.json'));
-    const { postings } = await greenhouseConnector.crawl(board, http);
+    const { postings, companyUrls } = await greenhouseConnector.crawl(board, http);
 
     expect(postings.map((p) => p.nativeId)).to.deep.equal([
       '8023928',
@@ -71,6 +71,8 @@ describe('greenhouse connector', () => {
     expect(postings[1]?.title).to.equal('Account Executive, Bridge');
     expect(postings[2]?.language).to.equal('ja');
     expect(postings[0]?.url).to.equal('https://stripe.com/jobs/search?gh_jid=8023928');
+    // absolute_url on stripe.com is a posting address, not one the board publishes about Stripe.
+    expect(companyUrls).to.equal(undefined);
     for (const posting of postings) {
       // This list was fetched without content, and metadata is null.
       expect(posting).not.to.have.property('descriptionHtml');

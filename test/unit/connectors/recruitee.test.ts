@@ -42,16 +42,21 @@ describe('recruitee connector', () => {
     expect(chicago?.descriptionHtml).to.include(
       '<ul><li><p>Strong organizational and time management skills',
     );
+    // Every careers_url is on aikidosecurity.recruitee.com, Recruitee's host: no company address.
+    expect(result).not.to.have.property('companyUrls');
     expect(undefinedKeys(result)).to.deep.equal([]);
   });
 
   it('reads a custom careers domain through the override: hybrid flag, string salary amounts', async () => {
     const board: BoardRef = { source: 'recruitee', slug: 'acme', endpointOverride: 'https://jobs.acme.com' };
     const url = 'https://jobs.acme.com/api/offers/';
-    const { postings } = await recruiteeConnector.crawl(
+    const { postings, companyUrls } = await recruiteeConnector.crawl(
       board,
       new FakeHttp().on(url, ok('recruitee/offers-2-employer-redacted.json')),
     );
+
+    // Both careers_url values are `https://jobs.acme.com/o/{offer}`: the custom careers site, once.
+    expect(companyUrls).to.deep.equal(['https://jobs.acme.com']);
 
     expect(postings[0]).to.deep.include({
       nativeId: '2700825',

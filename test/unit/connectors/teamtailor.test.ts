@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { teamtailorConnector } from '../../../src/ingest/connectors/teamtailor.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
-import { FakeHttp, ok, status, undefinedKeys } from './fake-http.js';
+import { FakeHttp, fixture, ok, status, undefinedKeys } from './fake-http.js';
 
 const board = (slug: string): BoardRef => ({ source: 'teamtailor', slug });
 const url = (slug: string): string => `https://${slug}.teamtailor.com/jobs.rss`;
@@ -32,14 +32,32 @@ describe('teamtailor connector', () => {
     // <tt:zip/> is empty; the location name "EU" is kept beside its city.
     expect(fullStack?.locations).to.deep.equal([{ text: 'EU', city: 'Helsinki', country: 'Finland' }]);
     expect(bi).not.to.have.property('organization');
+    // The channel <link> is https://upcloud.teamtailor.com/jobs, Teamtailor's host.
+    expect(result).not.to.have.property('companyUrls');
     expect(undefinedKeys(result)).to.deep.equal([]);
+  });
+
+  it('reports a channel <link> on a custom careers domain as a company address', async () => {
+    // The recorded feed with its channel link moved to a made-up custom domain (items unchanged).
+    const recorded = fixture('teamtailor/ferd-jobs-rss-3-full.xml');
+    const feed = recorded.replace(
+      '<link>https://ferd.teamtailor.com/jobs</link>',
+      '<link>https://careers.ferd.example/jobs</link>',
+    );
+    expect(feed).not.to.equal(recorded);
+    const http = new FakeHttp().on(url('ferd'), { text: feed });
+    const result = await teamtailorConnector.crawl(board('ferd'), http);
+
+    expect(result.companyUrls).to.deep.equal(['https://careers.ferd.example/jobs']);
+    expect(result.boardName).to.equal('Ferd');
   });
 
   it('reads full Norwegian descriptions, mixed offsets and open-application items', async () => {
     const http = new FakeHttp().on(url('ferd'), ok('teamtailor/ferd-jobs-rss-3-full.xml'));
-    const { postings, boardName } = await teamtailorConnector.crawl(board('ferd'), http);
+    const { postings, boardName, companyUrls } = await teamtailorConnector.crawl(board('ferd'), http);
 
     expect(boardName).to.equal('Ferd');
+    expect(companyUrls).to.equal(undefined);
     expect(postings.map((p) => p.postedAt)).to.deep.equal([
       '2026-09-08T17:07:00.000Z',
       '2026-08-31T16:02:18.000Z',

@@ -14,6 +14,9 @@ describe('workable connector', () => {
 
     expect(http.urls).to.deep.equal([url('workable')]);
     expect(result.boardName).to.equal('Workable');
+    // The widget envelope is {name, description, jobs}: no website field (a link inside the
+    // description HTML is prose, not a published company address).
+    expect(result).not.to.have.property('companyUrls');
     const [job] = result.postings;
     expect(job).to.deep.include({
       nativeId: '401786A940',

@@ -61,6 +61,8 @@ describe('workday connector', () => {
     });
     // "Posted 30+ Days Ago": now − 30 days, a lower bound on the age.
     expect(result.postings[3]?.postedAt).to.equal('2026-08-02T12:00:00.000Z');
+    // The list names no hiring organization; without details there is no website.
+    expect(result).not.to.have.property('companyUrls');
     expect(undefinedKeys(result)).to.deep.equal([]);
   });
 
@@ -84,7 +86,8 @@ describe('workday connector', () => {
     const http = new FakeHttp()
       .on(`${api}/jobs`, json(listPage), page(0))
       .on(`${api}${externalPath}`, ok('workday/synchrony-cxs-job-detail.json'));
-    const [posting] = (await connector.crawl(board, http)).postings;
+    const result = await connector.crawl(board, http);
+    const [posting] = result.postings;
 
     expect(posting).to.deep.include({
       nativeId: '2601695',
@@ -102,6 +105,40 @@ describe('workday connector', () => {
     // No remoteType key and no endDate in this detail.
     expect(posting).not.to.have.property('workplaceType');
     expect(posting).not.to.have.property('validThrough');
+    // hiringOrganization is {name: "Synchrony Bank", url: ""}: no website published.
+    expect(result).not.to.have.property('companyUrls');
+  });
+
+  it("reports the details' hiringOrganization.url once, off Workday's hosts, bare hosts completed", async () => {
+    // The recorded detail served for four postings, each with another hiringOrganization.url.
+    const urls = [
+      'synchrony.com',
+      'https://synchrony.com/',
+      'https://synchronyfinancial.wd5.myworkdayjobs.com/University',
+      'Synchrony Financial',
+    ];
+    const listPage = {
+      total: urls.length,
+      jobPostings: urls.map((_, i) => ({
+        title: `t${i}`,
+        externalPath: `/job/x_${i}`,
+        bulletFields: [`${i}`],
+      })),
+    };
+    const http = new FakeHttp().on(ACME_LIST, json(listPage), page(0));
+    urls.forEach((url, i) => {
+      const detail = JSON.parse(fixture('workday/synchrony-cxs-job-detail.json')) as {
+        hiringOrganization: Record<string, unknown>;
+      };
+      detail.hiringOrganization.url = url;
+      http.on(`${ACME_API}/job/x_${i}`, json(detail));
+    });
+    const result = await connector.crawl(ACME, http);
+
+    // "synchrony.com" becomes https://synchrony.com; "https://synchrony.com/" is the same address;
+    // the myworkdayjobs.com site is Workday's; a name is not a URL.
+    expect(result.companyUrls).to.deep.equal(['https://synchrony.com']);
+    expect(result.postings).to.have.length(4);
   });
 
   it('expands an "N Locations" rollup through additionalLocations', async () => {
