@@ -4144,7 +4144,7 @@ export interface operations {
          *     ]
          */
         country?: components['parameters']['CountryCsv'];
-        /** @description Only companies with at least this many open jobs. Default 0. */
+        /** @description Only companies with at least this many open jobs. Default 0, at most 1000000. */
         min_open_jobs?: number;
         /** @description Include jobs (and companies) whose company display identity is still unresolved (an opaque tenant identifier instead of a name). Hidden by default. Without it, a job or company of an unresolved company answers 404 on detail operations. */
         include_unresolved?: components['parameters']['IncludeUnresolved'];
