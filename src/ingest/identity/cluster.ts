@@ -125,6 +125,7 @@ export function companyKeyOf(text: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 100)
     .replace(/-+$/, '');
+  // Room for a disambiguating suffix within the 128 characters a key may have.
   return slug === '' ? 'company' : slug;
 }
 
@@ -151,7 +152,8 @@ export function assignKeys(
     const held = new Map<string, number>();
     for (const id of company.boards) {
       const key = boards.get(id)?.companyKey;
-      if (key !== undefined) held.set(key, (held.get(key) ?? 0) + 1);
+      // '' is a board that has no company yet.
+      if (key !== undefined && key !== '') held.set(key, (held.get(key) ?? 0) + 1);
     }
     const kept = [...held.entries()]
       .filter(([key]) => !claimed.has(key) && (previous.get(key)?.resolved === true || !company.resolved))
@@ -175,7 +177,8 @@ function freshKey(
       ? companyKeyOf(company.name.value)
       : companyKeyOf(first === undefined ? 'company' : `${first.source}-${first.slug}`);
   const candidates = [base];
-  if (company.domain !== undefined) candidates.push(`${base}-${companyKeyOf(company.domain.value)}`);
+  if (company.domain !== undefined)
+    candidates.push(`${base}-${companyKeyOf(company.domain.value)}`.slice(0, 128));
   for (const candidate of candidates) if (!isTaken(candidate)) return candidate;
   for (let n = 2; ; n += 1) {
     const candidate = `${base}-${n}`;

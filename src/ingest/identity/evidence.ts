@@ -54,9 +54,13 @@ const RESERVED_ALONE = /^(?:example\.(?:com|net|org)|example|test|invalid|localh
 
 /**
  * The registrable domain of a URL or host (public suffix list, private suffixes included so that
- * `acme.github.io` is Acme's, not GitHub's); undefined for IPs, platforms and unparseable input.
+ * `acme.github.io` is Acme's, not GitHub's); undefined for IPs, unparseable input and — unless
+ * `platforms: 'included'` — job platforms.
  */
-export function registrableDomain(urlOrHost: string): string | undefined {
+export function registrableDomain(
+  urlOrHost: string,
+  options: { platforms?: 'excluded' | 'included' } = {},
+): string | undefined {
   const host = hostOf(urlOrHost);
   if (host === undefined) return undefined;
   if (RESERVED_ALONE.test(host)) return undefined;
@@ -65,7 +69,7 @@ export function registrableDomain(urlOrHost: string): string | undefined {
   const parsed = parse(host, { allowPrivateDomains: true });
   if (parsed.isIp === true || parsed.domain === null || parsed.domain === '') return undefined;
   const domain = parsed.domain.toLowerCase();
-  if (isPlatformHost(host)) return undefined;
+  if (options.platforms !== 'included' && isPlatformHost(host)) return undefined;
   return domain;
 }
 
@@ -139,7 +143,11 @@ export function boardEvidence(board: {
   operatorDomain?: string | null;
 }): Evidence[] {
   const evidence: Evidence[] = [];
-  const operatorDomain = board.operatorDomain == null ? undefined : registrableDomain(board.operatorDomain);
+  // The operator's word stands even for a platform's own boards (Lever's board on lever.co).
+  const operatorDomain =
+    board.operatorDomain == null
+      ? undefined
+      : registrableDomain(board.operatorDomain, { platforms: 'included' });
   if (board.operatorCompany != null && board.operatorCompany.trim() !== '') {
     const name = board.operatorCompany.trim();
     evidence.push({ kind: 'name', value: name, origin: 'operator', confidence: 1 });

@@ -5,7 +5,7 @@
  * the caller's transaction under one advisory lock (resolutions read and rewrite whole components).
  */
 import { CompanyRepository, type IdentityBoardRow, type SavedCompany } from '../../db/companies.js';
-import type { CompanyRow } from '../../db/corpus.js';
+import { CorpusRepository, type CompanyRow } from '../../db/corpus.js';
 import type { Queryable } from '../../db/database.js';
 import { appendEvents, type NewEvent } from '../../ledger/ledger.js';
 import { contentHash, stableStringify } from '../../lib/json.js';
@@ -70,6 +70,10 @@ export async function resolveAround(tx: Queryable, seeds: string[], now: string)
   const companies = new CompanyRepository(tx);
   await companies.lockIdentity();
   const rows = await companies.reachableBoards(seeds, MAX_LINK_FANOUT);
+  // Crawls lock their board first and then write its company's aggregates; taking the same board
+  // locks before writing anything keeps a resolution and a crawl from waiting on each other.
+  const corpus = new CorpusRepository(tx);
+  for (const row of rows) await corpus.lockBoard(row.id);
   const inputs: BoardIdentityInput[] = rows.map((row) => ({
     id: row.id,
     source: row.source,
@@ -120,7 +124,8 @@ function candidateKeys(identities: CompanyIdentity[], byId: Map<string, BoardIde
         ? companyKeyOf(identity.name.value)
         : companyKeyOf(first === undefined ? 'company' : `${first.source}-${first.slug}`);
     candidates.push(base);
-    if (identity.domain !== undefined) candidates.push(`${base}-${companyKeyOf(identity.domain.value)}`);
+    if (identity.domain !== undefined)
+      candidates.push(`${base}-${companyKeyOf(identity.domain.value)}`.slice(0, 128));
     for (let n = 2; n <= 50; n += 1) candidates.push(`${base}-${n}`);
   }
   return candidates;
