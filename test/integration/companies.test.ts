@@ -59,7 +59,8 @@ describe('companies: identity, directory, profiles, company jobs', function () {
   };
   const crawl = async (...names: string[]): Promise<void> => {
     const boards = names.map((name) => ids.get(name) ?? '');
-    await crawlBoards(deps, boards, 2);
+    const summaries = await crawlBoards(deps, boards, 2);
+    for (const summary of summaries) expect(summary, JSON.stringify(summary)).to.include({ outcome: 'ok' });
     const { runtime } = testEnv();
     await catchUp(runtime.database.db, runtime.es, runtime.indices.alias, systemClock);
     await runtime.es.indices.refresh({ index: runtime.indices.alias });

@@ -29,12 +29,13 @@ describe('jobs API: search, preview, detail', function () {
     const lines = serveDemoCorpus(server);
     const ids: string[] = [];
     for (const line of lines) ids.push(await registerBoard(env.runtime.database.db, line));
-    // A board of an unresolved company (no name given; personio's URL does not contain the slug):
-    // its jobs are hidden unless include_unresolved is set.
+    // A board of an unresolved company: an opaque tenant id (numeric slug), no name or domain from the
+    // operator, none from its URLs (personio's do not contain the slug): its jobs are hidden unless
+    // include_unresolved is set.
     const personio = lines.find((line) => line.source === 'personio');
     if (personio === undefined) throw new Error('demo corpus has no personio board');
     const { company: _company, domain: _domain, ...unresolved } = personio;
-    ids.push(await registerBoard(env.runtime.database.db, { ...unresolved, slug: 'api-unresolved' }));
+    ids.push(await registerBoard(env.runtime.database.db, { ...unresolved, slug: '90417' }));
     const ingest = createIngestDeps(env.runtime.database.db, env.config, systemClock, undefined, 0);
     await crawlBoards(ingest, ids, 4).finally(() => ingest.close());
     await catchUp(env.runtime.database.db, env.runtime.es, env.runtime.indices.alias, systemClock);
@@ -135,7 +136,7 @@ describe('jobs API: search, preview, detail', function () {
     const withUnresolved = (await get('/v1/jobs/search?limit=1000&include_unresolved=true', key))
       .body as Page;
     expect(withUnresolved.data.length).to.be.greaterThan(hidden.data.length);
-    expect(hidden.data.some((job) => job.source_slug === 'api-unresolved')).to.equal(false);
+    expect(hidden.data.some((job) => job.source_slug === '90417')).to.equal(false);
     const closed = (await get('/v1/jobs/search?status=closed&limit=1000', key)).body as Page;
     expect(closed.data.every((job) => job.status === 'closed')).to.equal(true);
   });

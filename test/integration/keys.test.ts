@@ -56,7 +56,7 @@ describe('API keys', () => {
 
   it('resolves a valid key to its account and plan', async () => {
     const response = await call('/v1/companies', { headers: { 'X-API-Key': key } }, baseUrl);
-    expect(response.status).to.equal(501);
+    expect(response.status).to.equal(200);
     expect(lookups).to.equal(1);
   });
 

@@ -21,7 +21,10 @@ import type { SourcePosting } from '../types.js';
  */
 export async function registerBoard(db: Database, line: BoardLine, observed?: Evidence[]): Promise<string> {
   return db.tx('register-board', async (tx) => {
-    const id = await new CompanyRepository(tx).upsertBoard({
+    const companies = new CompanyRepository(tx);
+    // Before the board row is written: a running resolution may be about to update it.
+    await companies.lockIdentity();
+    const id = await companies.upsertBoard({
       source: line.source,
       slug: line.slug,
       ...(line.endpoint === undefined ? {} : { endpointOverride: line.endpoint }),

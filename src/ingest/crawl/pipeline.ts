@@ -27,6 +27,7 @@ import {
   BoardNotFoundError,
   TransientFetchError,
   type Connector,
+  type CrawlResult,
   type EnrichInput,
   type Enrichment,
   type HttpClient,
@@ -165,8 +166,9 @@ async function fetchBoard(deps: IngestDeps, fetched: BoardWithCompany): Promise<
   const connector = deps.connectors.get(fetched.source);
   if (connector === undefined)
     return { kind: 'transient', reason: `no connector for source ${fetched.source}` };
+  let result: CrawlResult;
   try {
-    const result = await connector.crawl(
+    result = await connector.crawl(
       {
         source: fetched.source,
         slug: fetched.slug,
@@ -174,19 +176,24 @@ async function fetchBoard(deps: IngestDeps, fetched: BoardWithCompany): Promise<
       },
       deps.http,
     );
-    const listed = result.postings.filter((posting) => posting.unlisted !== true);
-    await new CompanyRepository(deps.db).setEndpoint(fetched.id, result.endpoint);
-    const board = await identifyBoard(
-      deps.db,
-      fetched.id,
-      crawlEvidence({
-        slug: fetched.slug,
-        postings: listed,
-        ...(result.boardName === undefined ? {} : { boardName: result.boardName }),
-        ...(result.companyUrls === undefined ? {} : { companyUrls: result.companyUrls }),
-      }),
-    );
-    const ctx = { board, company: board.company, now: deps.clock.now() };
+  } catch (error) {
+    return failedFetch(error);
+  }
+  // A failure to identify the board is the database's, not the source's: it propagates.
+  const listed = result.postings.filter((posting) => posting.unlisted !== true);
+  await new CompanyRepository(deps.db).setEndpoint(fetched.id, result.endpoint);
+  const board = await identifyBoard(
+    deps.db,
+    fetched.id,
+    crawlEvidence({
+      slug: fetched.slug,
+      postings: listed,
+      ...(result.boardName === undefined ? {} : { boardName: result.boardName }),
+      ...(result.companyUrls === undefined ? {} : { companyUrls: result.companyUrls }),
+    }),
+  );
+  const ctx = { board, company: board.company, now: deps.clock.now() };
+  try {
     const jobs = [];
     for (const posting of listed) {
       const organization =
@@ -195,14 +202,18 @@ async function fetchBoard(deps: IngestDeps, fetched: BoardWithCompany): Promise<
     }
     return { kind: 'ok', jobs: await Promise.all(jobs) };
   } catch (error) {
-    if (error instanceof BoardNotFoundError) return { kind: 'not_found', signal: error.signal };
-    if (error instanceof TransientFetchError) return { kind: 'transient', reason: error.reason };
-    // An unparseable payload is the source's (or our parser's) problem, never a reason to close jobs.
-    return {
-      kind: 'transient',
-      reason: error instanceof Error ? `unreadable response: ${error.message}` : 'unreadable response',
-    };
+    return failedFetch(error);
   }
+}
+
+function failedFetch(error: unknown): CrawlOutcome {
+  if (error instanceof BoardNotFoundError) return { kind: 'not_found', signal: error.signal };
+  if (error instanceof TransientFetchError) return { kind: 'transient', reason: error.reason };
+  // An unparseable payload is the source's (or our parser's) problem, never a reason to close jobs.
+  return {
+    kind: 'transient',
+    reason: error instanceof Error ? `unreadable response: ${error.message}` : 'unreadable response',
+  };
 }
 
 /** Description once, enrichment over it, then the job draft. `posting.organization` must be set. */

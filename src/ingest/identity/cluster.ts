@@ -45,14 +45,33 @@ export function clusterBoards(
     parent.set(id, root);
     return root;
   };
-  const holder = new Map<string, string>();
-  for (const board of boards) {
-    for (const key of linkKeys(board.evidence)) {
-      if ((fanout.get(key) ?? 0) > MAX_LINK_FANOUT) continue;
-      const first = holder.get(key);
-      if (first === undefined) holder.set(key, board.id);
-      else parent.set(find(board.id), find(first));
-    }
+  // The operator's names per set: observed evidence never joins boards the operator named apart.
+  const named = new Map<string, Set<string>>(boards.map((board) => [board.id, operatorNames(board)]));
+  const holders = new Map<string, BoardIdentityInput[]>();
+  for (const board of boards)
+    for (const key of linkKeys(board.evidence))
+      if ((fanout.get(key) ?? 0) <= MAX_LINK_FANOUT) holders.set(key, [...(holders.get(key) ?? []), board]);
+  const union = (board: BoardIdentityInput, other: BoardIdentityInput, key: string): void => {
+    const [a, b] = [find(board.id), find(other.id)];
+    if (a === b) return;
+    const [namesA, namesB] = [named.get(a) ?? new Set<string>(), named.get(b) ?? new Set<string>()];
+    const apart = namesA.size > 0 && namesB.size > 0 && ![...namesA].some((name) => namesB.has(name));
+    if (apart && !(byOperator(board, key) && byOperator(other, key))) return;
+    parent.set(a, b);
+    named.set(b, new Set([...namesA, ...namesB]));
+  };
+  // Keys the operator vouches for first; within a key, its operator holders first, so a board that
+  // only observed a domain joins the company the operator mapped that domain to.
+  const keys = [...holders.keys()].sort(
+    (a, b) =>
+      operatorHeld(holders.get(b), b) - operatorHeld(holders.get(a), a) || (a < b ? -1 : a > b ? 1 : 0),
+  );
+  for (const key of keys) {
+    const members = [...(holders.get(key) ?? [])].sort(
+      (a, b) => Number(byOperator(b, key)) - Number(byOperator(a, key)) || compareIds(a.id, b.id),
+    );
+    const [first, ...rest] = members;
+    if (first !== undefined) for (const member of rest) union(member, first, key);
   }
   const groups = new Map<string, BoardIdentityInput[]>();
   for (const board of boards) {
@@ -62,6 +81,23 @@ export function clusterBoards(
   return [...groups.values()]
     .map((members) => identityOf(members, fanout))
     .sort((a, b) => compareIds(a.boards[0] ?? '', b.boards[0] ?? ''));
+}
+
+function operatorNames(board: BoardIdentityInput): Set<string> {
+  return new Set(
+    board.evidence
+      .filter((item) => item.kind === 'name' && item.origin === 'operator')
+      .map((item) => item.value.toLowerCase()),
+  );
+}
+
+/** The board holds `key` on the operator's word (its mapping names that domain). */
+function byOperator(board: BoardIdentityInput, key: string): boolean {
+  return board.evidence.some((item) => item.origin === 'operator' && `${item.kind}:${item.value}` === key);
+}
+
+function operatorHeld(members: BoardIdentityInput[] | undefined, key: string): number {
+  return (members ?? []).some((member) => byOperator(member, key)) ? 1 : 0;
 }
 
 function compareIds(a: string, b: string): number {
@@ -155,9 +191,14 @@ export function assignKeys(
       // '' is a board that has no company yet.
       if (key !== undefined && key !== '') held.set(key, (held.get(key) ?? 0) + 1);
     }
+    // The key the name gives first (a merge into "stripe" stays "stripe"), then the most held.
+    const named =
+      company.resolved && company.name !== undefined ? companyKeyOf(company.name.value) : undefined;
     const kept = [...held.entries()]
       .filter(([key]) => !claimed.has(key) && (previous.get(key)?.resolved === true || !company.resolved))
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+      .sort(
+        (a, b) => Number(b[0] === named) - Number(a[0] === named) || b[1] - a[1] || (a[0] < b[0] ? -1 : 1),
+      )[0]?.[0];
     const key =
       kept ?? freshKey(company, boards, (candidate) => claimed.has(candidate) || taken.has(candidate));
     claimed.add(key);

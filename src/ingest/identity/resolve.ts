@@ -39,6 +39,8 @@ export async function recordEvidence(
   observed?: Evidence[],
 ): Promise<boolean> {
   const companies = new CompanyRepository(tx);
+  // Before any write: a resolution holding the lock may be about to update this board's row.
+  await companies.lockIdentity();
   const before = await companies.identityBoard(boardId);
   if (before === null) throw new Error(`board ${boardId} vanished`);
   const row = observed === undefined ? before : { ...before, observed_evidence: observed };
