@@ -13,6 +13,7 @@ import {
 } from '../db/companies.js';
 import { NotFoundError } from '../domain/errors.js';
 import { CAREER_FAMILIES, type CareerFamily } from '../domain/job.js';
+import { derivationSourceOf } from '../ingest/identity/evidence.js';
 import type { components } from '../openapi/types.js';
 import { decodeCursor, encodeCursor, requestHash } from '../search/cursor.js';
 import type { Meter } from './allowance.js';
@@ -209,23 +210,11 @@ function boardEntry(board: DirectoryBoardRow): BoardEntry {
           linked_by: linked.map((item) => ({
             kind: item.kind,
             value: item.value,
-            source: originSource(item.origin),
+            source: derivationSourceOf(item.origin),
             confidence: item.confidence,
           })),
         }),
   };
-}
-
-function originSource(origin: string): DerivationSource {
-  if (origin === 'operator') return 'directory';
-  if (
-    origin === 'company_url' ||
-    origin === 'board_name' ||
-    origin === 'posting_organization' ||
-    origin === 'source_tenant'
-  )
-    return 'source_field';
-  return 'rules';
 }
 
 /** The directory entry; an unresolved company is named by its first board's tenant identifier. */

@@ -27,8 +27,11 @@ export interface Evidence {
   confidence: number;
 }
 
-/** Derivation source (OpenAPI `DerivationSource`) of a value taken from evidence of this origin. */
-export function derivationSourceOf(origin: EvidenceOrigin): 'directory' | 'source_field' | 'rules' {
+/**
+ * Derivation source (OpenAPI `DerivationSource`) of a value taken from evidence of this origin
+ * (stored origins are plain strings; an unknown one counts as rules).
+ */
+export function derivationSourceOf(origin: string): 'directory' | 'source_field' | 'rules' {
   switch (origin) {
     case 'operator':
       return 'directory';
@@ -37,9 +40,7 @@ export function derivationSourceOf(origin: EvidenceOrigin): 'directory' | 'sourc
     case 'posting_organization':
     case 'source_tenant':
       return 'source_field';
-    case 'career_host':
-    case 'posting_url':
-    case 'slug':
+    default:
       return 'rules';
   }
 }
