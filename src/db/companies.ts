@@ -4,6 +4,7 @@
  */
 import { isoSql, type Queryable } from './database.js';
 import type { StoredJob } from '../domain/job.js';
+import type { BoardRow } from './corpus.js';
 import type { SourceCode } from '../domain/sources.js';
 
 /** Evidence as stored (ingest/identity/evidence.ts `Evidence`). */
@@ -66,7 +67,8 @@ export interface DirectoryBoardRow {
   endpoint: string | null;
   verified_at: string | null;
   created_at: string | null;
-  health: string;
+  /** The boards table's CHECK constraint allows exactly these. */
+  health: BoardRow['health'];
   open_jobs: number;
   link_evidence: StoredEvidence[];
   rollup: BoardRollup | null;

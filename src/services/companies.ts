@@ -167,8 +167,11 @@ export class CompanyService {
       false,
     );
     const byCompany = new Map<string, DirectoryBoardRow[]>();
-    for (const board of boards)
-      byCompany.set(board.company_key, [...(byCompany.get(board.company_key) ?? []), board]);
+    for (const board of boards) {
+      const members = byCompany.get(board.company_key);
+      if (members === undefined) byCompany.set(board.company_key, [board]);
+      else members.push(board);
+    }
     return rows.map((row) => entryOf(row, byCompany.get(row.company_key) ?? []));
   }
 }
@@ -195,14 +198,7 @@ function boardEntry(board: DirectoryBoardRow): BoardEntry {
     source_slug: board.slug,
     ...(board.endpoint === null ? {} : { source_endpoint: board.endpoint }),
     ...(board.verified_at === null ? {} : { verified_at: board.verified_at }),
-    health:
-      board.health === 'unknown' ||
-      board.health === 'ok' ||
-      board.health === 'suspect' ||
-      board.health === 'failing' ||
-      board.health === 'dead'
-        ? board.health
-        : 'unknown',
+    health: board.health,
     open_jobs: board.open_jobs,
     ...(linked.length === 0
       ? {}

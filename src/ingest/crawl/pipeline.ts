@@ -17,9 +17,14 @@ import {
   type LifecyclePolicy,
   type PreparedJob,
 } from './lifecycle.js';
-import { descriptionOf, prepareJob, rebindPrepared, type PrepareContext } from '../normalize/job.js';
+import {
+  descriptionOf,
+  prepareJob,
+  rebindPrepared,
+  sameCompanyMembers,
+  type PrepareContext,
+} from '../normalize/job.js';
 import { CompanyRepository } from '../../db/companies.js';
-import type { CompanyRow } from '../../db/corpus.js';
 import { crawlEvidence, type Evidence } from '../identity/evidence.js';
 import { recordEvidence, resolveAround } from '../identity/resolve.js';
 import type { PrepareFn } from './prepare.js';
@@ -77,16 +82,18 @@ export async function crawlBoard(deps: IngestDeps, boardId: string): Promise<Cra
  */
 export async function identifyBoard(
   db: Database,
-  boardId: string,
+  board: BoardWithCompany,
   observed: Evidence[],
 ): Promise<BoardWithCompany> {
-  await db.tx('identify-board', async (tx) => {
-    if (await recordEvidence(tx, boardId, observed))
-      await resolveAround(tx, [boardId], await new CorpusRepository(tx).recordingTime());
+  const resolved = await db.tx('identify-board', async (tx) => {
+    if (!(await recordEvidence(tx, board.id, observed))) return false;
+    await resolveAround(tx, [board.id], await new CorpusRepository(tx).recordingTime());
+    return true;
   });
-  const board = await new CorpusRepository(db).board(boardId);
-  if (board === null) throw new UnknownBoardError(`No board ${boardId}`);
-  return board;
+  if (!resolved) return board;
+  const current = await new CorpusRepository(db).board(board.id);
+  if (current === null) throw new UnknownBoardError(`No board ${board.id}`);
+  return current;
 }
 
 /**
@@ -111,7 +118,7 @@ export async function recordCrawl(
     const plan = planCrawl(
       await corpus.jobStates(boardId),
       // A resolution may have landed between preparing and now: the jobs take the company as it is.
-      outcome.kind === 'ok' && !sameIdentity(board.company, current.company)
+      outcome.kind === 'ok' && !sameCompanyMembers(board.company, current.company)
         ? { kind: 'ok', jobs: outcome.jobs.map((job) => rebindPrepared(job, current.company)) }
         : outcome,
       // Counters as of now, under the board lock (another crawl may have finished meanwhile).
@@ -149,15 +156,6 @@ export async function recordCrawl(
   });
 }
 
-function sameIdentity(a: CompanyRow, b: CompanyRow): boolean {
-  return (
-    a.company_key === b.company_key &&
-    a.resolved === b.resolved &&
-    a.domain === b.domain &&
-    a.display_name === b.display_name
-  );
-}
-
 /**
  * Connector call, identity evidence, normalization; failures become outcomes that the lifecycle
  * understands.
@@ -184,7 +182,7 @@ async function fetchBoard(deps: IngestDeps, fetched: BoardWithCompany): Promise<
   await new CompanyRepository(deps.db).setEndpoint(fetched.id, result.endpoint);
   const board = await identifyBoard(
     deps.db,
-    fetched.id,
+    fetched,
     crawlEvidence({
       slug: fetched.slug,
       postings: listed,

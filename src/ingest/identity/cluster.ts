@@ -50,7 +50,11 @@ export function clusterBoards(
   const holders = new Map<string, BoardIdentityInput[]>();
   for (const board of boards)
     for (const key of linkKeys(board.evidence))
-      if ((fanout.get(key) ?? 0) <= MAX_LINK_FANOUT) holders.set(key, [...(holders.get(key) ?? []), board]);
+      if ((fanout.get(key) ?? 0) <= MAX_LINK_FANOUT) {
+        const members = holders.get(key);
+        if (members === undefined) holders.set(key, [board]);
+        else members.push(board);
+      }
   const union = (board: BoardIdentityInput, other: BoardIdentityInput, key: string): void => {
     const [a, b] = [find(board.id), find(other.id)];
     if (a === b) return;
@@ -76,7 +80,9 @@ export function clusterBoards(
   const groups = new Map<string, BoardIdentityInput[]>();
   for (const board of boards) {
     const root = find(board.id);
-    groups.set(root, [...(groups.get(root) ?? []), board]);
+    const members = groups.get(root);
+    if (members === undefined) groups.set(root, [board]);
+    else members.push(board);
   }
   return [...groups.values()]
     .map((members) => identityOf(members, fanout))
@@ -192,8 +198,7 @@ export function assignKeys(
       if (key !== undefined && key !== '') held.set(key, (held.get(key) ?? 0) + 1);
     }
     // The key the name gives first (a merge into "stripe" stays "stripe"), then the most held.
-    const named =
-      company.resolved && company.name !== undefined ? companyKeyOf(company.name.value) : undefined;
+    const named = company.resolved ? keyCandidates(company, boards)[0] : undefined;
     const kept = [...held.entries()]
       .filter(([key]) => !claimed.has(key) && (previous.get(key)?.resolved === true || !company.resolved))
       .sort(
@@ -207,22 +212,35 @@ export function assignKeys(
   return keys;
 }
 
+/**
+ * Every key a new company may get, in order: from its name (unresolved: from its first board),
+ * then that with its domain, then numbered, then with its first board's id — which no other
+ * company of a resolution can also take. resolve.ts asks which of them exist in one query.
+ */
+export function keyCandidates(
+  company: CompanyIdentity,
+  boards: ReadonlyMap<string, BoardIdentityInput>,
+): string[] {
+  const firstId = company.boards[0] ?? '';
+  const first = boards.get(firstId);
+  const base =
+    company.resolved && company.name !== undefined
+      ? companyKeyOf(company.name.value)
+      : companyKeyOf(first === undefined ? 'company' : `${first.source}-${first.slug}`);
+  return [
+    base,
+    ...(company.domain === undefined ? [] : [`${base}-${companyKeyOf(company.domain.value)}`.slice(0, 128)]),
+    ...Array.from({ length: 49 }, (_, index) => `${base}-${index + 2}`),
+    `${base}-b${firstId}`,
+  ];
+}
+
 function freshKey(
   company: CompanyIdentity,
   boards: ReadonlyMap<string, BoardIdentityInput>,
   isTaken: (key: string) => boolean,
 ): string {
-  const first = boards.get(company.boards[0] ?? '');
-  const base =
-    company.resolved && company.name !== undefined
-      ? companyKeyOf(company.name.value)
-      : companyKeyOf(first === undefined ? 'company' : `${first.source}-${first.slug}`);
-  const candidates = [base];
-  if (company.domain !== undefined)
-    candidates.push(`${base}-${companyKeyOf(company.domain.value)}`.slice(0, 128));
-  for (const candidate of candidates) if (!isTaken(candidate)) return candidate;
-  for (let n = 2; ; n += 1) {
-    const candidate = `${base}-${n}`;
-    if (!isTaken(candidate)) return candidate;
-  }
+  const key = keyCandidates(company, boards).find((candidate) => !isTaken(candidate));
+  if (key === undefined) throw new Error(`no free company key for board ${company.boards[0] ?? ''}`);
+  return key;
 }

@@ -11,23 +11,16 @@ import { appendEvents, type NewEvent } from '../../ledger/ledger.js';
 import { contentHash, stableStringify } from '../../lib/json.js';
 import { maintainDuplicates } from '../crawl/duplicate-groups.js';
 import { changedPublicFields, draftOf } from '../crawl/lifecycle.js';
-import { duplicateKey, withCompany } from '../normalize/job.js';
+import { duplicateKey, sameCompanyMembers, withCompany } from '../normalize/job.js';
 import {
   assignKeys,
   clusterBoards,
-  companyKeyOf,
+  keyCandidates,
   MAX_LINK_FANOUT,
   type BoardIdentityInput,
   type CompanyIdentity,
 } from './cluster.js';
 import { boardEvidence, derivationSourceOf, linkKeys, type Evidence } from './evidence.js';
-
-export interface ResolutionSummary {
-  /** Boards whose company (key, name, domain or resolution) changed. */
-  changedBoards: string[];
-  /** Jobs rewritten (one ledger event each). */
-  rewrittenJobs: number;
-}
 
 /**
  * Replaces a board's observed evidence (when given) and its link keys; answers whether its
@@ -39,8 +32,6 @@ export async function recordEvidence(
   observed?: Evidence[],
 ): Promise<boolean> {
   const companies = new CompanyRepository(tx);
-  // Before any write: a resolution holding the lock may be about to update this board's row.
-  await companies.lockIdentity();
   const before = await companies.identityBoard(boardId);
   if (before === null) throw new Error(`board ${boardId} vanished`);
   const row = observed === undefined ? before : { ...before, observed_evidence: observed };
@@ -50,6 +41,8 @@ export async function recordEvidence(
     stableStringify(evidenceOf(before)) === stableStringify(evidenceOf(row)) &&
     stableStringify(before.link_keys) === stableStringify(keys);
   if (unchanged) return false;
+  // Before any write: a resolution holding the lock may be about to update this board's row.
+  await companies.lockIdentity();
   if (observed !== undefined) await companies.saveObservedEvidence(boardId, observed);
   await companies.replaceLinks(boardId, keys);
   return true;
@@ -68,7 +61,7 @@ function evidenceOf(row: IdentityBoardRow): Evidence[] {
 }
 
 /** Re-resolves the companies around `seeds`; `now` stamps rewritten jobs' modified_at. */
-export async function resolveAround(tx: Queryable, seeds: string[], now: string): Promise<ResolutionSummary> {
+export async function resolveAround(tx: Queryable, seeds: string[], now: string): Promise<void> {
   const companies = new CompanyRepository(tx);
   await companies.lockIdentity();
   const rows = await companies.reachableBoards(seeds, MAX_LINK_FANOUT);
@@ -90,11 +83,10 @@ export async function resolveAround(tx: Queryable, seeds: string[], now: string)
   const identities = clusterBoards(inputs, fanout);
   const heldKeys = [...new Set(inputs.map((input) => input.companyKey).filter((key) => key !== ''))];
   const previous = await companies.companyStates(heldKeys);
-  const taken = await companies.existingKeys(candidateKeys(identities, byId));
+  const taken = await companies.existingKeys(identities.flatMap((identity) => keyCandidates(identity, byId)));
   for (const key of heldKeys) taken.delete(key);
   const keys = assignKeys(identities, byId, previous, taken);
 
-  const changedBoards: string[] = [];
   const rebound = new Map<string, CompanyRow>();
   for (const [index, identity] of identities.entries()) {
     const key = keys[index] ?? '';
@@ -104,33 +96,12 @@ export async function resolveAround(tx: Queryable, seeds: string[], now: string)
       const input = byId.get(id);
       const before = input === undefined ? undefined : previous.get(input.companyKey);
       await companies.assignBoard(id, key, identity.links.get(id) ?? []);
-      if (before === undefined || !sameCompany(before, company)) {
-        changedBoards.push(id);
-        rebound.set(id, company);
-      }
+      if (before === undefined || !sameCompanyMembers(before, company)) rebound.set(id, company);
     }
   }
   await companies.deleteEmptyCompanies(heldKeys.filter((key) => !keys.includes(key)));
-  const rewrittenJobs = await rewriteJobs(tx, rebound, now);
+  await rewriteJobs(tx, rebound, now);
   await companies.refreshCompanies(keys);
-  return { changedBoards, rewrittenJobs };
-}
-
-/** Every key assignKeys may mint, so one query tells which are taken. */
-function candidateKeys(identities: CompanyIdentity[], byId: Map<string, BoardIdentityInput>): string[] {
-  const candidates: string[] = [];
-  for (const identity of identities) {
-    const first = byId.get(identity.boards[0] ?? '');
-    const base =
-      identity.resolved && identity.name !== undefined
-        ? companyKeyOf(identity.name.value)
-        : companyKeyOf(first === undefined ? 'company' : `${first.source}-${first.slug}`);
-    candidates.push(base);
-    if (identity.domain !== undefined)
-      candidates.push(`${base}-${companyKeyOf(identity.domain.value)}`.slice(0, 128));
-    for (let n = 2; n <= 50; n += 1) candidates.push(`${base}-${n}`);
-  }
-  return candidates;
 }
 
 function savedCompany(key: string, identity: CompanyIdentity): SavedCompany {
@@ -146,18 +117,9 @@ function savedCompany(key: string, identity: CompanyIdentity): SavedCompany {
   };
 }
 
-function sameCompany(a: CompanyRow, b: CompanyRow): boolean {
-  return (
-    a.company_key === b.company_key &&
-    a.resolved === b.resolved &&
-    a.domain === b.domain &&
-    (!b.resolved || a.display_name === b.display_name)
-  );
-}
-
 /** Rewrites the company members of every job of the rebound boards, one ledger event per job. */
-async function rewriteJobs(tx: Queryable, rebound: Map<string, CompanyRow>, now: string): Promise<number> {
-  if (rebound.size === 0) return 0;
+async function rewriteJobs(tx: Queryable, rebound: Map<string, CompanyRow>, now: string): Promise<void> {
+  if (rebound.size === 0) return;
   const companies = new CompanyRepository(tx);
   const jobs = await companies.boardJobsWithBoard([...rebound.keys()]);
   const saved: Parameters<CompanyRepository['saveRewrittenJobs']>[0] = [];
@@ -194,5 +156,4 @@ async function rewriteJobs(tx: Queryable, rebound: Map<string, CompanyRow>, now:
   await companies.saveRewrittenJobs(saved);
   await appendEvents(tx, events);
   await maintainDuplicates(tx, regroup, now);
-  return events.length;
 }

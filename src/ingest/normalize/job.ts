@@ -110,6 +110,16 @@ export function withCompany<T extends JobDraft>(job: T, company: CompanyRow): T 
   } as T;
 }
 
+/** Whether two company states give a job the same members through withCompany. */
+export function sameCompanyMembers(a: CompanyRow, b: CompanyRow): boolean {
+  return (
+    a.company_key === b.company_key &&
+    a.resolved === b.resolved &&
+    a.domain === b.domain &&
+    (!b.resolved || a.display_name === b.display_name)
+  );
+}
+
 /** A prepared job rebound to another company state (a resolution landed while it was prepared). */
 export function rebindPrepared(job: PreparedJob, company: CompanyRow): PreparedJob {
   return finishDraft(withCompany(job.draft, company), job.expired);
