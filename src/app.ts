@@ -27,6 +27,13 @@ import { buildRouter, unmatched } from './routes/index.js';
 import { jobHandlers } from './routes/jobs.js';
 import { companyHandlers } from './routes/companies.js';
 import type { CompanyService } from './services/companies.js';
+import { qualityHandlers } from './routes/quality.js';
+import type { QualityReportService } from './services/quality/reports.js';
+import { analyticsHandlers } from './routes/analytics.js';
+import type { AnalyticsService } from './services/analytics.js';
+import type { StatsService } from './services/stats.js';
+import { sitemapHandlers } from './routes/sitemaps.js';
+import type { SitemapService } from './services/sitemaps.js';
 import { feedHandlers } from './routes/feeds.js';
 import type { ActiveFeed } from './services/feeds/active.js';
 import type { Allowances } from './services/allowance.js';
@@ -55,6 +62,10 @@ export interface Services {
   changes: ChangeFeedService;
   feeds: WindowedFeeds;
   companies: CompanyService;
+  quality: QualityReportService;
+  stats: StatsService;
+  analytics: AnalyticsService;
+  sitemaps: SitemapService;
 }
 
 export interface AppDeps {
@@ -84,6 +95,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       ...openApiHandlers(deps.document),
       ...jobHandlers(deps.services.jobs),
       ...companyHandlers(deps.services.companies),
+      ...qualityHandlers(deps.services.quality),
+      ...analyticsHandlers(deps.services.stats, deps.services.analytics),
+      ...sitemapHandlers(deps.services.sitemaps),
       ...feedHandlers(deps.services.active, deps.services.changes, deps.services.feeds),
       ...billingHandlers(deps.services.billing),
       ...accountHandlers(deps.services.accounts, deps.services.usage),

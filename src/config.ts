@@ -63,6 +63,13 @@ export interface Config {
   datasetsDir: string;
   /** The company directory lists companies with a board crawled successfully within this many days. */
   directoryVerifiedDays: number;
+  /**
+   * How often the worker recomputes /v1/stats and the running quarter's state-of-hiring report
+   * (seconds); requests recompute only when the stored one is older than twice this.
+   */
+  statsRefreshSeconds: number;
+  /** Data-quality reports: how often the worker produces one, and how many completed ones are kept. */
+  quality: { intervalSeconds: number; retained: number };
   /** The sentence-embedding model (semantic search); absent → semantic mode answers 503. */
   embedding?: { modelDir: string; threads: number };
   ingest: {
@@ -152,6 +159,11 @@ export function loadConfig(env: Env = process.env): Config {
     activityFlushMs: read.int('ACTIVITY_FLUSH_MS', 1000, 10, 60_000),
     datasetsDir: read.string('DATASETS_DIR', 'data/datasets'),
     directoryVerifiedDays: read.int('DIRECTORY_VERIFIED_DAYS', 30, 1, 3650),
+    statsRefreshSeconds: read.int('STATS_REFRESH_SECONDS', 300, 5, 86_400),
+    quality: {
+      intervalSeconds: read.int('QUALITY_REPORT_INTERVAL_SECONDS', 3600, 60, 604_800),
+      retained: read.int('QUALITY_REPORTS_RETAINED', 10, 1, 1000),
+    },
     ...embeddingConfig(read),
     ingest: {
       httpTimeoutMs: read.int('CRAWL_HTTP_TIMEOUT_MS', 20_000, 100, 300_000),

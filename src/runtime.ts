@@ -28,6 +28,13 @@ import { HealthService } from './services/health.js';
 import { JobSearchService } from './services/jobs.js';
 import { CompanyService } from './services/companies.js';
 import { CompanyRepository } from './db/companies.js';
+import { QualityRepository } from './db/quality.js';
+import { QualityReportService } from './services/quality/reports.js';
+import { AnalyticsRepository } from './db/analytics.js';
+import { AnalyticsService } from './services/analytics.js';
+import { StatsService } from './services/stats.js';
+import { SitemapService } from './services/sitemaps.js';
+import { SitemapRepository } from './db/sitemaps.js';
 import { JobCounts } from './services/job-counts.js';
 import { ActiveFeed } from './services/feeds/active.js';
 import { Allowances } from './services/allowance.js';
@@ -137,6 +144,11 @@ export function createServices(runtime: Runtime): AppServices {
       pitShareMs: runtime.config.elasticsearch.pitShareMs,
     },
   );
+  const companies = new CompanyService(new CompanyRepository(runtime.database.db), jobs, {
+    cursorSecret: runtime.config.secrets.cursorSecret,
+    verifiedWithinDays: runtime.config.directoryVerifiedDays,
+  });
+  const analytics = new AnalyticsRepository(runtime.database.db);
   return {
     accounts: new AccountService(repository, runtime.keys, {
       pepper: runtime.config.secrets.apiKeyPepper,
@@ -171,9 +183,17 @@ export function createServices(runtime: Runtime): AppServices {
     allowances: new Allowances(new AllowanceRepository(runtime.database.counters)),
     health: new HealthService(runtime.searchEs, runtime.database.db),
     jobs,
-    companies: new CompanyService(new CompanyRepository(runtime.database.db), jobs, {
-      cursorSecret: runtime.config.secrets.cursorSecret,
+    companies,
+    quality: new QualityReportService(new QualityRepository(runtime.database.db)),
+    stats: new StatsService(analytics, {
+      refreshSeconds: runtime.config.statsRefreshSeconds,
       verifiedWithinDays: runtime.config.directoryVerifiedDays,
+    }),
+    analytics: new AnalyticsService(analytics, companies, {
+      partialMaxAgeSeconds: 2 * runtime.config.statsRefreshSeconds,
+    }),
+    sitemaps: new SitemapService(new SitemapRepository(runtime.database.db), analytics, {
+      refreshSeconds: runtime.config.statsRefreshSeconds,
     }),
     counts: new JobCounts(runtime.searchEs, runtime.indices.alias),
     changes: new ChangeFeedService(new LedgerRepository(runtime.database.db)),

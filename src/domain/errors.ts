@@ -46,6 +46,13 @@ export class NotFoundError extends ApiError {
   readonly title = 'Not found';
 }
 
+/** A report (data quality, a state-of-hiring quarter) that does not exist, or not yet completely. */
+export class ReportNotAvailableError extends ApiError {
+  readonly status = 404;
+  readonly code = 'report_not_available';
+  readonly title = 'Report not available';
+}
+
 export class MethodNotAllowedError extends ApiError {
   readonly status = 405;
   readonly code = 'method_not_allowed';

@@ -5,7 +5,7 @@ import { createIngestDeps } from '../ingest/crawl/deps.js';
 import { runWorker } from '../worker/run.js';
 import { systemClock } from '../lib/clock.js';
 import { createLogger } from '../lib/logger.js';
-import { openRuntime } from '../runtime.js';
+import { createServices, openRuntime } from '../runtime.js';
 import { ensureJobsIndex } from '../search/indices.js';
 import { exitOnConfigError, onStopSignal } from './shared.js';
 
@@ -20,6 +20,7 @@ onStopSignal(() => {
   controller.abort();
 });
 logger.info('worker started');
+const services = createServices(runtime);
 const ingest = createIngestDeps(runtime.database.db, config, systemClock, logger);
 await runWorker(
   {
@@ -30,6 +31,13 @@ await runWorker(
     logger,
     concurrency: config.ingest.concurrency,
     ...(runtime.embedder === undefined ? {} : { embedder: runtime.embedder }),
+    quality: config.quality,
+    reports: {
+      stats: services.stats,
+      sitemaps: services.sitemaps,
+      hiring: services.analytics,
+      everyMs: config.statsRefreshSeconds * 1000,
+    },
   },
   controller.signal,
 );

@@ -294,7 +294,10 @@ export interface paths {
      *     coverage, enrichment coverage, freshness percentiles, and, where measured, per-source
      *     description, posting-date and salary fill rates with refresh cadence and last-sweep time.
      *     Unmeasured values are omitted, never inferred from global totals. No parameters.
-     *     Refreshed at most every 5 minutes.
+     *     Served from a snapshot the worker recomputes every `STATS_REFRESH_SECONDS` (default 300);
+     *     `generated_at` is the snapshot's time. No request scans the corpus: only when no snapshot
+     *     younger than twice that interval exists (a worker that is down) does one request compute
+     *     it, and concurrent requests wait for that one computation.
      */
     get: operations['getStats'];
     put?: never;
@@ -337,10 +340,13 @@ export interface paths {
     };
     /**
      * Time-to-fill proxy
-     * @description Paid. Posting-duration proxy from first observation to definitive source closure, over
-     *     jobs closed in the last `window_days` days, optionally narrowed by one company, one
-     *     country, one career family and one source. Fewer than 30 closures → 200 with the explicit
-     *     `insufficient_data` variant, not an estimate. Credit-free.
+     * @description Paid. Posting-duration proxy from first observation to definitive source closure over the
+     *     cohort of postings first observed in the last `window_days` days, optionally narrowed by
+     *     one company, one country, one career family and one source. Reports the percentiles of the
+     *     cohort's closed postings and a Kaplan–Meier median that counts the postings still open as
+     *     right-censored. Fewer than 30 definitive closures → 200 with the explicit
+     *     `insufficient_data` variant, not an estimate. Unknown or unresolved company → 404.
+     *     Credit-free.
      */
     get: operations['getTimeToFill'];
     put?: never;
@@ -387,6 +393,11 @@ export interface paths {
      * @description Public. The latest retained, complete, measured data-quality report. Served only when a
      *     complete report exists; otherwise 404 `report_not_available` (an incomplete or
      *     in-progress measurement is never served). Credit-free.
+     *
+     *     The worker measures a new report every `QUALITY_REPORT_INTERVAL_SECONDS` (default 3600)
+     *     and keeps the latest `QUALITY_REPORTS_RETAINED` (default 10) completed ones. Every metric
+     *     of a report describes one corpus state (`corpus_as_of`) and carries its sample size and
+     *     method; a metric whose sample is empty is omitted, never reported as 0/0.
      */
     get: operations['getDataQuality'];
     put?: never;
@@ -2179,11 +2190,13 @@ export interface components {
         posting_date_fill_rate?: number;
         /** @description Share of open jobs with `salary`. */
         salary_fill_rate?: number;
-        /** @description Target interval between sweeps of the source's boards. */
+        /** @description Target interval between crawls of the source's boards (the median of their intervals). */
         refresh_cadence_seconds?: number;
         /**
          * Format: date-time
-         * @description End of the last complete sweep.
+         * @description End of the last complete sweep: by this time every live board of the source had
+         *     been crawled successfully (the oldest of their last successful crawls). Omitted
+         *     while a live board has never been crawled successfully.
          */
         last_sweep_at?: string;
       }[];
@@ -2202,12 +2215,24 @@ export interface components {
       enrichment_coverage?: {
         [key: string]: number;
       };
-      /** @description Age of open jobs' last successful verification at the source (now − last seen), percentiles. */
+      /** @description Freshness percentiles at `generated_at`. A member without a sample is omitted. */
       freshness?: {
-        p50_seconds: number;
-        p90_seconds: number;
-        p99_seconds: number;
+        board_crawl_age?: components['schemas']['FreshnessPercentiles'];
+        first_seen_lag?: components['schemas']['FreshnessPercentiles'];
       };
+    };
+    /**
+     * @description Percentiles in seconds. `board_crawl_age`: time since each board's last successful crawl,
+     *     over boards that have had one (dead boards excluded). `first_seen_lag`: how long after the
+     *     source's posting date we first observed an open job (`first_seen − posted_at`), over open
+     *     jobs whose source publishes a posting date (negative lags, a posting date in the future of
+     *     our observation, count as 0).
+     */
+    FreshnessPercentiles: {
+      p50_seconds: number;
+      p90_seconds: number;
+      p99_seconds: number;
+      sample_size: number;
     };
     /**
      * @description First-observed openings of a company in the current window against the prior window of the
@@ -2218,9 +2243,13 @@ export interface components {
       window_days: number;
       current_window: components['schemas']['CountWindow'];
       prior_window: components['schemas']['CountWindow'];
-      /** @description current − prior openings. */
-      change: number;
-      /** @description (current − prior) / prior; omitted when prior is 0. */
+      /**
+       * @description current − prior openings. Omitted when the prior window starts before
+       *     `evidence_boundary.observed_since`: we did not observe the whole prior window, so a
+       *     comparison would pass our missing evidence off as a change in hiring.
+       */
+      change?: number;
+      /** @description (current − prior) / prior; omitted when prior is 0 and when `change` is omitted. */
       change_ratio?: number;
       /** @description ISO weeks (Monday start, UTC) overlapping both windows, oldest first. */
       weekly: {
@@ -2232,7 +2261,7 @@ export interface components {
       evidence_boundary: {
         /** Format: date-time */
         observed_since: string;
-        /** @description `true` when both windows start after `observed_since`. */
+        /** @description `true` when both windows start at or after `observed_since`. */
         windows_fully_observed: boolean;
       };
     };
@@ -2258,10 +2287,14 @@ export interface components {
       source?: components['schemas']['SourceCode'];
     };
     /**
-     * @description Posting-duration proxy: days from `first_seen` to definitive closure at the source
-     *     (`removed_from_board` or `expired_by_source`; `board_dead` closures are excluded) for jobs
-     *     that closed within the window. Fewer than 30 such jobs → the `insufficient_data` variant,
-     *     never an estimate.
+     * @description Posting-duration proxy over a cohort: the postings first observed in the window
+     *     (`window_start` ≤ `first_seen` < `window_end`). A posting's duration runs from `first_seen`
+     *     to its definitive closure at the source (`removed_from_board` or `expired_by_source`).
+     *     `board_dead` closures are not definitive: a board that vanished or failed says nothing
+     *     about when its postings were filled, and one dead board would add a block of identical
+     *     durations; such postings, like the ones still open, are right-censored (known to have
+     *     lasted at least until their closure or `window_end`). Fewer than 30 definitive closures →
+     *     the `insufficient_data` variant, never an estimate.
      */
     TimeToFill: components['schemas']['TimeToFillResult'] | components['schemas']['TimeToFillInsufficient'];
     TimeToFillResult: {
@@ -2273,11 +2306,35 @@ export interface components {
       window_start: string;
       /** Format: date-time */
       window_end: string;
+      /** @description Postings of the cohort closed definitively (the percentiles' sample). */
       sample_size: number;
+      /** @description Postings of the cohort still open or closed with `board_dead` (right-censored). */
+      censored_count: number;
+      /** @description Median duration of the closed postings (linear interpolation between order statistics). */
       median_days: number;
       p25_days: number;
       p75_days: number;
       p90_days: number;
+      /**
+       * @description Kaplan–Meier estimate over the whole cohort (closed postings are events, the others are
+       *     censored): the smallest duration at which the estimated share still open falls to 0.5
+       *     or below. Closed-only percentiles understate durations when many postings are still
+       *     open; this median does not. `median_days` is omitted when the estimated share still
+       *     open never falls to 0.5 within the window (the median is then longer than anything
+       *     observed: `at_least_days`).
+       */
+      censored_median: {
+        /** @constant */
+        method: 'kaplan_meier';
+        reached: boolean;
+        median_days?: number;
+        /** @description When not reached, the longest duration observed in the cohort. */
+        at_least_days?: number;
+        /** @description Estimated share of the cohort still open at the longest observed duration. */
+        survival_at_end?: number;
+      };
+      /** @constant */
+      minimum_sample_size: 30;
     };
     TimeToFillInsufficient: {
       /** @constant */
@@ -2288,7 +2345,9 @@ export interface components {
       window_start: string;
       /** Format: date-time */
       window_end: string;
+      /** @description Postings of the cohort closed definitively. */
       sample_size: number;
+      censored_count: number;
       /** @constant */
       minimum_sample_size: 30;
     };
@@ -2347,9 +2406,15 @@ export interface components {
        */
       corpus_as_of: string;
       metrics: {
-        /** @description Metric name, for example `receipt_coverage`, `description_fill_rate`, `dead_link_rate`, `duplicate_rate`, `location_parse_rate`, `verification_age_p90`. */
+        /**
+         * @description Metric name: `precision` and `recall` of a derived attribute on the labelled
+         *     sample; `description_fill_rate`, `posting_date_fill_rate`, `salary_fill_rate` and
+         *     `location_parse_rate` (per source and overall); `duplicate_group_rate`;
+         *     `close_reason_share`; `crawl_success_rate`; `board_crawl_age_p50`/`_p90`;
+         *     `receipt_coverage`.
+         */
         metric: string;
-        /** @description `all`, or a source code for a per-source value. */
+        /** @description `all`; a source code for a per-source value; a derived attribute for `precision` and `recall`; a close reason for `close_reason_share`. */
         scope: string;
         value: number;
         /** @enum {string} */
@@ -2811,10 +2876,16 @@ export interface components {
       /** @description One entry per day from `date_from` to `date_to` inclusive (zeros included), oldest first. */
       data: components['schemas']['UsageDay'][];
     };
-    /** @description The 256 segments, in `segment_id` order. */
+    /**
+     * @description The 256 segments, in `segment_id` order. Deterministic: the same corpus gives the same
+     *     bytes (no time of the request in it).
+     */
     SitemapIndex: {
-      /** Format: date-time */
-      generated_at: string;
+      /**
+       * Format: date-time
+       * @description Latest `last_modified` over all segments; omitted when every segment is empty.
+       */
+      last_modified?: string;
       data: {
         segment_id: string;
         /**
@@ -4437,6 +4508,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];

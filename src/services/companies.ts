@@ -153,6 +153,16 @@ export class CompanyService {
   }
 
   /** The company, if it exists and may be shown (unresolved ones only when asked for). */
+  /**
+   * When the service started observing a resolved company (its evidence boundary, as the profile's
+   * velocity uses it). Unknown and unresolved companies → 404, as their profiles.
+   */
+  async observedSince(companyKey: string): Promise<Date | undefined> {
+    const row = await this.visible(companyKey, false);
+    const since = observedSince(await this.repository.boardsOf([companyKey], true), row);
+    return since === undefined ? undefined : new Date(since);
+  }
+
   private async visible(companyKey: string, includeUnresolved: boolean): Promise<DirectoryCompanyRow> {
     const row = await this.repository.company(companyKey);
     if (row === null || (!row.resolved && !includeUnresolved))

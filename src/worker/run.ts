@@ -17,6 +17,11 @@ import { purgeExpiredEvents } from '../services/feeds/changes.js';
 import { advanceActiveFeedHorizon } from '../services/feeds/horizon.js';
 import { embedMissing } from '../embeddings/index-embeddings.js';
 import type { Embedder } from '../embeddings/service.js';
+import type { AnalyticsService } from '../services/analytics.js';
+import type { SitemapService } from '../services/sitemaps.js';
+import type { StatsService } from '../services/stats.js';
+import { QualityRepository } from '../db/quality.js';
+import { produceDueQualityReport } from '../services/quality/reports.js';
 
 export interface WorkerDeps {
   db: Database;
@@ -27,6 +32,15 @@ export interface WorkerDeps {
   /** Present when an embedding model is configured: new and re-projected jobs get their vectors. */
   embedder?: Embedder;
   concurrency: number;
+  /** Precomputed public reports: /v1/stats and the state-of-hiring quarters, refreshed every `everyMs`. */
+  reports?: {
+    stats: Pick<StatsService, 'refresh'>;
+    sitemaps: Pick<SitemapService, 'refreshIndex'>;
+    hiring: Pick<AnalyticsService, 'refreshHiringReports'>;
+    everyMs: number;
+  };
+  /** Data-quality reports (config QUALITY_REPORT_INTERVAL_SECONDS, QUALITY_REPORTS_RETAINED); absent → none. */
+  quality?: { intervalSeconds: number; retained: number };
 }
 
 export interface WorkerTicks {
@@ -39,7 +53,11 @@ export interface WorkerTicks {
   purgeMs: number;
   /** Embedding of jobs without a vector. */
   embedMs: number;
+  /** How often the worker checks whether a data-quality report is due (absent → the default). */
+  qualityMs?: number;
 }
+
+const QUALITY_CHECK_MS = 60_000;
 
 export const DEFAULT_TICKS: WorkerTicks = {
   crawlMs: 5000,
@@ -48,6 +66,7 @@ export const DEFAULT_TICKS: WorkerTicks = {
   horizonMs: 1000,
   purgeMs: 3_600_000,
   embedMs: 2000,
+  qualityMs: QUALITY_CHECK_MS,
 };
 
 /** Jobs embedded per pass (a few hundred milliseconds of model time on one thread). */
@@ -91,7 +110,47 @@ export async function runWorker(
     }),
     runLedgerLoops(deps, signal, ticks),
     ...(deps.embedder === undefined ? [] : [runEmbedLoop(deps, deps.embedder, signal, ticks.embedMs)]),
+    ...(deps.reports === undefined ? [] : [runReportsLoop(deps.reports, deps.logger, signal)]),
+    ...(deps.quality === undefined ? [] : [runQualityLoop(deps, deps.quality, signal, ticks.qualityMs)]),
   ]);
+}
+
+/**
+ * Stats and the state-of-hiring reports, so that requests read them instead of computing them.
+ * Refreshed at half the interval's age: a snapshot a request finds is then at most about one
+ * interval old, and another worker's fresh snapshot is not recomputed.
+ */
+async function runReportsLoop(
+  reports: NonNullable<WorkerDeps['reports']>,
+  logger: Logger,
+  signal: AbortSignal,
+): Promise<void> {
+  await runLoop('reports', reports.everyMs / 2, signal, logger, async () => {
+    await reports.stats.refresh(0.5);
+    await reports.sitemaps.refreshIndex(0.5);
+    await reports.hiring.refreshHiringReports();
+  });
+}
+
+/**
+ * Data-quality reports at their cadence: the loop only checks whether one is due, so a restarted
+ * worker neither adds a report nor waits a whole interval for the next.
+ */
+async function runQualityLoop(
+  deps: Pick<WorkerDeps, 'db' | 'logger'>,
+  quality: NonNullable<WorkerDeps['quality']>,
+  signal: AbortSignal,
+  checkMs: number = QUALITY_CHECK_MS,
+): Promise<void> {
+  const repository = new QualityRepository(deps.db);
+  await runLoop('quality', checkMs, signal, deps.logger, async () => {
+    const report = await produceDueQualityReport(repository, { ...quality, logger: deps.logger });
+    if (report !== undefined)
+      deps.logger.info(
+        { report_id: report.report_id, metrics: report.metrics.length },
+        'data-quality report completed',
+      );
+  });
 }
 
 /** Vectors for jobs that have none (new, or re-projected), a batch per pass until none is left. */
