@@ -122,28 +122,25 @@ export class AnalyticsRepository {
         FROM job_state
        WHERE first_seen >= \${start}::timestamptz AND first_seen < \${end}::timestamptz
              AND status <> 'deleted'${cohortConditions(filters)}`;
-    const [summary, groups] = await Promise.all([
-      this.db.one<Omit<CohortDurations, 'groups'>>(
-        `WITH cohort AS (${cohort})
-         SELECT (count(*) FILTER (WHERE definitive))::int AS closed,
-                (count(*) FILTER (WHERE NOT definitive))::int AS censored,
-                (percentile_cont(0.25) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE definitive)) / \${day} AS p25,
-                (percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE definitive)) / \${day} AS p50,
-                (percentile_cont(0.75) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE definitive)) / \${day} AS p75,
-                (percentile_cont(0.9) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE definitive)) / \${day} AS p90
-           FROM cohort`,
-        params,
-      ),
-      this.db.any<{ hours: number; events: number; censored: number }>(
-        `WITH cohort AS (${cohort})
-         SELECT floor(greatest(seconds, 0) / 3600)::int AS hours,
-                (count(*) FILTER (WHERE definitive))::int AS events,
-                (count(*) FILTER (WHERE NOT definitive))::int AS censored
-           FROM cohort GROUP BY 1 ORDER BY 1`,
-        params,
-      ),
-    ]);
-    return { ...summary, groups };
+    // One statement reads the cohort once (MATERIALIZED) for both the exact quantiles and the groups.
+    return this.db.one<CohortDurations>(
+      `WITH cohort AS MATERIALIZED (${cohort}),
+            grouped AS (
+              SELECT floor(greatest(seconds, 0) / 3600)::int AS hours,
+                     (count(*) FILTER (WHERE definitive))::int AS events,
+                     (count(*) FILTER (WHERE NOT definitive))::int AS censored
+                FROM cohort GROUP BY 1)
+       SELECT (count(*) FILTER (WHERE definitive))::int AS closed,
+              (count(*) FILTER (WHERE NOT definitive))::int AS censored,
+              (percentile_cont(0.25) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE definitive)) / \${day} AS p25,
+              (percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE definitive)) / \${day} AS p50,
+              (percentile_cont(0.75) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE definitive)) / \${day} AS p75,
+              (percentile_cont(0.9) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE definitive)) / \${day} AS p90,
+              coalesce((SELECT json_agg(json_build_object('hours', hours, 'events', events, 'censored', censored)
+                                        ORDER BY hours) FROM grouped), '[]') AS groups
+         FROM cohort`,
+      params,
+    );
   }
 
   /** The earliest first observation of any job (the start of our evidence), or null for an empty corpus. */

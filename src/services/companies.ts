@@ -152,7 +152,6 @@ export class CompanyService {
     });
   }
 
-  /** The company, if it exists and may be shown (unresolved ones only when asked for). */
   /**
    * When the service started observing a resolved company (its evidence boundary, as the profile's
    * velocity uses it). Unknown and unresolved companies → 404, as their profiles.
@@ -163,6 +162,7 @@ export class CompanyService {
     return since === undefined ? undefined : new Date(since);
   }
 
+  /** The company, if it exists and may be shown (unresolved ones only when asked for). */
   private async visible(companyKey: string, includeUnresolved: boolean): Promise<DirectoryCompanyRow> {
     const row = await this.repository.company(companyKey);
     if (row === null || (!row.resolved && !includeUnresolved))
