@@ -37,12 +37,7 @@ import { CAREER_FAMILIES } from '../src/domain/job.js';
 import { ApiError } from '../src/domain/errors.js';
 import { previousQuarter, quarterOf } from '../src/domain/quarters.js';
 import { isSourceCode } from '../src/domain/sources.js';
-import { loadBoards } from '../src/ingest/crawl/boards.js';
-import { createIngestDeps } from '../src/ingest/crawl/deps.js';
-import { catchUp } from '../src/ledger/catch-up.js';
-import { systemClock } from '../src/lib/clock.js';
 import { createServices, openRuntime } from '../src/runtime.js';
-import { ensureJobsIndex } from '../src/search/indices.js';
 import type {
   PostingVelocity,
   StateOfHiring,
@@ -51,7 +46,7 @@ import type {
 } from '../src/services/analytics.js';
 import { SEGMENT_IDS, type SitemapIndex, type SitemapSegment } from '../src/services/sitemaps.js';
 import type { Stats } from '../src/services/stats.js';
-import { syntheticBoardLines } from '../test/support/synthetic.js';
+import { ensureCompanyCorpus, type CompanyCorpus } from './lib/company-corpus.js';
 import { benchEnv, startApi } from './lib/api-process.js';
 
 const { values } = parseArgs({
@@ -73,8 +68,6 @@ if (!Number.isInteger(jobs) || jobs < 1 || !Number.isInteger(rounds) || rounds <
   );
   process.exit(64);
 }
-/** As bench:companies loads its corpus: the same seed and board size give the same corpus. */
-const MEAN_BOARD_SIZE = 18;
 const SEED = 42;
 /** Unrecorded rounds of each read before its measured ones. */
 const WARM_ROUNDS = 5;
@@ -95,7 +88,6 @@ if (env.DIRECTORY_VERIFIED_DAYS === undefined || env.DIRECTORY_VERIFIED_DAYS ===
 const config = loadConfig(env);
 const runtime = openRuntime(config);
 const { db } = runtime.database;
-const { es } = runtime;
 /**
  * The same schema with a deadline long enough for the migration, the aging, VACUUM and the scans of
  * the whole corpus before the rounds (its size, the values filters draw from).
@@ -109,73 +101,9 @@ const maintenance = createDatabase({
 const seconds = (since: number): string => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const count = (n: number): string => n.toLocaleString('en-US');
 
-interface Corpus {
-  jobs: number;
-  companies: number;
-  indexed: number;
-  /** Seconds the load took, when this run loaded the corpus. */
-  loadSeconds?: number;
-}
-
-async function storedCounts(): Promise<{ jobs: number; companies: number }> {
-  return db.one<{ jobs: number; companies: number }>(
-    'SELECT (SELECT count(*)::int FROM job_state) AS jobs, (SELECT count(*)::int FROM companies) AS companies',
-  );
-}
-
-async function indexedCount(): Promise<number> {
-  await es.indices.refresh({ index: runtime.indices.alias });
-  return (await es.count({ index: runtime.indices.alias })).count;
-}
-
-/**
- * The corpus, loaded as bench:companies' ensureCorpus loads it (the migrations have run before);
- * re-runs find it in Postgres.
- */
-async function ensureCorpus(): Promise<Corpus> {
-  await ensureJobsIndex(es, runtime.indices);
-  let stored = await storedCounts();
-  let loadSeconds: number | undefined;
-  if (stored.jobs < jobs || stored.companies === 0) {
-    process.stderr.write(
-      `corpus has ${stored.jobs} jobs of ${stored.companies} companies; loading ${jobs} synthetic jobs ` +
-        `(mean board size ${MEAN_BOARD_SIZE}) once (cached under ${values.prefix})\n`,
-    );
-    const started = performance.now();
-    let boards = 0;
-    let recorded = 0;
-    let reported = started;
-    const deps = createIngestDeps(db, config, systemClock);
-    try {
-      const lines = syntheticBoardLines({ seed: SEED, jobs, meanBoardSize: MEAN_BOARD_SIZE });
-      await loadBoards(deps, lines, 4, (summary) => {
-        boards += 1;
-        recorded += summary.created + summary.modified + summary.unchanged;
-        const now = performance.now();
-        if (now - reported < 10_000) return;
-        reported = now;
-        const elapsed = (now - started) / 1000;
-        process.stderr.write(
-          `  ${recorded} jobs, ${boards} boards in ${elapsed.toFixed(0)} s (${(recorded / elapsed).toFixed(0)} jobs/s)\n`,
-        );
-      });
-    } finally {
-      await deps.close();
-    }
-    process.stderr.write(
-      `  loaded in ${((performance.now() - started) / 1000).toFixed(0)} s; projecting into Elasticsearch\n`,
-    );
-    await catchUp(db, es, runtime.indices.alias, systemClock, 3_600_000);
-    loadSeconds = (performance.now() - started) / 1000;
-    stored = await storedCounts();
-  }
-  let indexed = await indexedCount();
-  if (indexed < stored.jobs) {
-    // An interrupted projection (as bench:companies; the analytics themselves read Postgres only).
-    await catchUp(db, es, runtime.indices.alias, systemClock, 3_600_000);
-    indexed = await indexedCount();
-  }
-  return { ...stored, indexed, ...(loadSeconds === undefined ? {} : { loadSeconds }) };
+/** The corpus bench:companies loads (the migrations have run before); re-runs find it in Postgres. */
+async function ensureCorpus(): Promise<CompanyCorpus> {
+  return ensureCompanyCorpus(runtime, config, jobs, values.prefix);
 }
 
 /** When the corpus was aged (bench_aged), or undefined. */

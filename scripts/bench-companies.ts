@@ -17,15 +17,10 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { CompanyRepository } from '../src/db/companies.js';
 import { migrate } from '../src/db/migrate.js';
-import { loadBoards } from '../src/ingest/crawl/boards.js';
-import { createIngestDeps } from '../src/ingest/crawl/deps.js';
-import { catchUp } from '../src/ledger/catch-up.js';
-import { systemClock } from '../src/lib/clock.js';
 import type { ResponseBody } from '../src/openapi/operations.js';
 import { createServices, openRuntime } from '../src/runtime.js';
-import { ensureJobsIndex } from '../src/search/indices.js';
 import { CompanyService, type DirectoryRequest } from '../src/services/companies.js';
-import { syntheticBoardLines } from '../test/support/synthetic.js';
+import { ensureCompanyCorpus, type CompanyCorpus } from './lib/company-corpus.js';
 import { benchEnv, startApi, type ApiProcess } from './lib/api-process.js';
 
 const { values } = parseArgs({
@@ -56,8 +51,6 @@ if (
   );
   process.exit(64);
 }
-/** Postings per synthetic board, on average: one company per board, so about jobs / 18 companies. */
-const MEAN_BOARD_SIZE = 18;
 const SEED = 42;
 /** Directory page size, as the issue's figures are stated. */
 const PAGE = 100;
@@ -83,73 +76,11 @@ if (env.DIRECTORY_VERIFIED_DAYS === undefined || env.DIRECTORY_VERIFIED_DAYS ===
 const config = loadConfig(env);
 const runtime = openRuntime(config);
 const { db } = runtime.database;
-const { es } = runtime;
-
-interface Corpus {
-  jobs: number;
-  companies: number;
-  indexed: number;
-  /** Seconds the load took, when this run loaded the corpus. */
-  loadSeconds?: number;
-}
-
-async function storedCounts(): Promise<{ jobs: number; companies: number }> {
-  return db.one<{ jobs: number; companies: number }>(
-    'SELECT (SELECT count(*)::int FROM job_state) AS jobs, (SELECT count(*)::int FROM companies) AS companies',
-  );
-}
-
-async function indexedCount(): Promise<number> {
-  await es.indices.refresh({ index: runtime.indices.alias });
-  return (await es.count({ index: runtime.indices.alias })).count;
-}
 
 /** The corpus, loaded once (as bench:search's, with smaller boards); re-runs find it in Postgres. */
-async function ensureCorpus(): Promise<Corpus> {
+async function ensureCorpus(): Promise<CompanyCorpus> {
   await migrate(db, config.postgres.schema);
-  await ensureJobsIndex(es, runtime.indices);
-  let stored = await storedCounts();
-  let loadSeconds: number | undefined;
-  if (stored.jobs < jobs || stored.companies === 0) {
-    process.stderr.write(
-      `corpus has ${stored.jobs} jobs of ${stored.companies} companies; loading ${jobs} synthetic jobs ` +
-        `(mean board size ${MEAN_BOARD_SIZE}) once (cached under ${values.prefix})\n`,
-    );
-    const started = performance.now();
-    let boards = 0;
-    let recorded = 0;
-    let reported = started;
-    const deps = createIngestDeps(db, config, systemClock);
-    try {
-      const lines = syntheticBoardLines({ seed: SEED, jobs, meanBoardSize: MEAN_BOARD_SIZE });
-      await loadBoards(deps, lines, 4, (summary) => {
-        boards += 1;
-        recorded += summary.created + summary.modified + summary.unchanged;
-        const now = performance.now();
-        if (now - reported < 10_000) return;
-        reported = now;
-        const seconds = (now - started) / 1000;
-        process.stderr.write(
-          `  ${recorded} jobs, ${boards} boards in ${seconds.toFixed(0)} s (${(recorded / seconds).toFixed(0)} jobs/s)\n`,
-        );
-      });
-    } finally {
-      await deps.close();
-    }
-    process.stderr.write(
-      `  loaded in ${((performance.now() - started) / 1000).toFixed(0)} s; projecting into Elasticsearch\n`,
-    );
-    await catchUp(db, es, runtime.indices.alias, systemClock, 3_600_000);
-    loadSeconds = (performance.now() - started) / 1000;
-    stored = await storedCounts();
-  }
-  let indexed = await indexedCount();
-  if (indexed < stored.jobs) {
-    // An interrupted projection: company jobs read the index.
-    await catchUp(db, es, runtime.indices.alias, systemClock, 3_600_000);
-    indexed = await indexedCount();
-  }
-  return { ...stored, indexed, ...(loadSeconds === undefined ? {} : { loadSeconds }) };
+  return ensureCompanyCorpus(runtime, config, jobs, values.prefix);
 }
 
 function percentile(samples: number[], p: number): number {
