@@ -15,7 +15,7 @@ import { AnalyticsService } from '../../src/services/analytics.js';
 import { CompanyService } from '../../src/services/companies.js';
 import { StatsService } from '../../src/services/stats.js';
 import { syntheticBoardLines } from '../support/synthetic.js';
-import { serve, testEnv } from './env.js';
+import { closeEnv, openEnv, serve, testConfig, type TestEnv } from './env.js';
 import { call, withKey } from './http.js';
 
 const DAY = 86_400_000;
@@ -65,8 +65,21 @@ describe('stats and analytics on a corpus with a controlled clock', function () 
   /** job_key → its rank in the plan. */
   const ranks = new Map<string, number>();
 
+  // Its own schema and index: the figures are over the whole corpus, which other suites share.
+  let env: TestEnv;
+  const testEnv = (): TestEnv => env;
+  after(async () => {
+    await closeEnv(env);
+  });
+
   before(async () => {
-    const env = testEnv();
+    const base = testConfig();
+    env = await openEnv(
+      testConfig({
+        PG_SCHEMA: `${base.postgres.schema}_analytics`,
+        ES_INDEX_PREFIX: `${base.postgres.schema}-analytics`,
+      }),
+    );
     const { db } = env.runtime.database;
     const deps = createIngestDeps(db, env.config, systemClock, undefined, 0);
     // Closures are planned: no posting expires by its own date on the way in.

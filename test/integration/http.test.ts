@@ -214,11 +214,11 @@ describe('HTTP core', () => {
     it('answers operations that are not built yet with 501 after auth and validation', async () => {
       const key = await keyFor('scale');
       const problem = expectProblem(
-        await call('/v1/analytics/time-to-fill', { headers: { 'X-API-Key': key } }),
+        await call('/v1/destinations', { headers: { 'X-API-Key': key } }),
         501,
         'not_implemented',
       );
-      expect(problem).to.deep.include({ operation_id: 'getTimeToFill' });
+      expect(problem).to.deep.include({ operation_id: 'listDestinations' });
     });
   });
 });
