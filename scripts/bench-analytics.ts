@@ -38,6 +38,8 @@ import { ApiError } from '../src/domain/errors.js';
 import { previousQuarter, quarterOf } from '../src/domain/quarters.js';
 import { isSourceCode } from '../src/domain/sources.js';
 import { createServices, openRuntime } from '../src/runtime.js';
+import { percentile } from './lib/samples.js';
+import { seededRandom as random } from '../test/support/random.js';
 import type {
   PostingVelocity,
   StateOfHiring,
@@ -192,23 +194,6 @@ async function corpusSize(): Promise<CorpusSize> {
                 WHERE close_reason IS NOT NULL GROUP BY 1) AS r) AS reasons
        FROM job_state`,
   );
-}
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** A seeded PRNG (mulberry32): the same draws on every run over the same corpus. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 function pickFrom<T>(pick: () => number, items: readonly T[]): T {

@@ -22,6 +22,8 @@ import { createServices, openRuntime } from '../src/runtime.js';
 import { CompanyService, type DirectoryRequest } from '../src/services/companies.js';
 import { ensureCompanyCorpus, type CompanyCorpus } from './lib/company-corpus.js';
 import { benchEnv, startApi, type ApiProcess } from './lib/api-process.js';
+import { percentile } from './lib/samples.js';
+import { seededRandom as random } from '../test/support/random.js';
 
 const { values } = parseArgs({
   options: {
@@ -81,23 +83,6 @@ const { db } = runtime.database;
 async function ensureCorpus(): Promise<CompanyCorpus> {
   await migrate(db, config.postgres.schema);
   return ensureCompanyCorpus(runtime, config, jobs, values.prefix);
-}
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** A seeded PRNG (mulberry32): the same companies are drawn on every run over the same corpus. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** Resident set size of a process now, in MiB (VmRSS); 0 once it is gone. */

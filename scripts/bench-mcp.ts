@@ -20,6 +20,7 @@ import type { JobFilters } from '../src/search/job-query.js';
 import { syntheticBoardLines } from '../test/support/synthetic.js';
 import { benchEnv, startApi } from './lib/api-process.js';
 import { mcpPost } from '../test/support/mcp-request.js';
+import { percentile } from './lib/samples.js';
 
 const { values } = parseArgs({
   options: {
@@ -65,11 +66,6 @@ const MIX: JobFilters[] = [
   { title: 'engineer&!intern' },
   { title: 'designer|product manager' },
 ];
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 function toQuery(filters: JobFilters): string {
   const params = new URLSearchParams();

@@ -20,6 +20,7 @@ import { buildJobSearch, type JobFilters } from '../src/search/job-query.js';
 import { ensureJobsIndex } from '../src/search/indices.js';
 import { benchEnv, startApi } from './lib/api-process.js';
 import { startProxyFloor } from './lib/proxy-floor.js';
+import { percentile } from './lib/samples.js';
 
 const { values } = parseArgs({
   options: {
@@ -91,11 +92,6 @@ function positionOfCursor(cursor: string): { after: SortValues; pit?: string } {
     p?: string;
   };
   return { after: body.a, ...(body.p === undefined ? {} : { pit: body.p }) };
-}
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 function toQuery(filters: JobFilters, extra: Record<string, string> = {}): string {

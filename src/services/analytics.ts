@@ -7,6 +7,7 @@
 import { AnalyticsRepository, type QuarterBreakdownRow, type StoredReport } from '../db/analytics.js';
 import { ReportNotAvailableError } from '../domain/errors.js';
 import { parseQuarter, previousQuarter, quarterOf, type Quarter } from '../domain/quarters.js';
+import { isRecent } from '../lib/clock.js';
 import { kaplanMeierMedian, type SurvivalGroup } from '../lib/statistics.js';
 import type { components } from '../openapi/types.js';
 import type { CompanyService } from './companies.js';
@@ -223,12 +224,6 @@ export class AnalyticsService {
       by_family: byFamily.map(breakdown),
     };
   }
-}
-
-/** Younger than `maxAgeSeconds` at `now`; a stamp in the future (a clock that jumped back) is not. */
-function isRecent(stamp: string, now: Date, maxAgeSeconds: number): boolean {
-  const age = now.getTime() - Date.parse(stamp);
-  return age >= 0 && age < maxAgeSeconds * 1000;
 }
 
 function breakdown(row: QuarterBreakdownRow): HiringBreakdown {

@@ -5,6 +5,7 @@
  * requests wait for one computation instead of each aggregating the corpus.
  */
 import type { AnalyticsRepository, SnapshotKind } from '../db/analytics.js';
+import { isRecent } from '../lib/clock.js';
 
 export interface SnapshotOptions {
   refreshSeconds: number;
@@ -46,9 +47,7 @@ export class CorpusSnapshot {
     });
   }
 
-  /** Younger than `intervals` intervals; a stamp in the future (a clock that jumped back) is stale. */
   private fresh(generatedAt: string, intervals: number): boolean {
-    const age = this.now().getTime() - Date.parse(generatedAt);
-    return age >= 0 && age < intervals * this.options.refreshSeconds * 1000;
+    return isRecent(generatedAt, this.now(), intervals * this.options.refreshSeconds);
   }
 }
