@@ -10,7 +10,7 @@
  */
 const BASE = '^src/(domain|lib|openapi)/|^src/config[.]ts$';
 const POLICIES = '^src/policies/';
-const STORES = '^src/(db|search|billing|embeddings|ledger|ingest|export|datasets)/';
+const STORES = '^src/(db|search|billing|embeddings|ledger|ingest|export|datasets|destinations)/';
 const SERVICES = '^src/(services|worker)/';
 const EDGE = '^src/(routes|http|presenters|mcp)/';
 const ROOT = '^src/(main/|app[.]ts$|runtime[.]ts$)';

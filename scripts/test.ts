@@ -142,6 +142,7 @@ try {
       EMBEDDING_MODEL_DIR: modelDir,
       ELASTICSEARCH_URL: stack.elasticsearch?.url ?? esUrl,
       DATABASE_URL: stack.postgres?.url ?? pgUrl,
+      DESTINATION_EXTRA_CA_FILE: stack.postgres?.caFile ?? process.env.DESTINATION_EXTRA_CA_FILE ?? '',
       STRIPE_API_URL: stack.stripeMock?.url ?? stripeUrl,
       JLDS_TEST_RUN: randomBytes(4).toString('hex'),
     }),

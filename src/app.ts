@@ -2,6 +2,8 @@
  * createApp(deps): the Koa application without listen(). Everything it needs is passed in;
  * tests build it against real Elasticsearch and Postgres with their own names.
  */
+import { destinationHandlers } from './routes/destinations.js';
+import type { DestinationService } from './services/destinations.js';
 import Koa from 'koa';
 import type { ActivityRecorder } from './services/activity.js';
 import { recordActivity } from './http/activity.js';
@@ -66,6 +68,7 @@ export interface Services {
   stats: StatsService;
   analytics: AnalyticsService;
   sitemaps: SitemapService;
+  destinations: DestinationService;
 }
 
 export interface AppDeps {
@@ -103,6 +106,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       ...accountHandlers(deps.services.accounts, deps.services.usage),
       ...exportHandlers(deps.services.exports),
       ...datasetHandlers(deps.services.datasets, deps.linkBaseUrl),
+      ...destinationHandlers(deps.services.destinations),
       ...mcpHandlers(
         createMcpEndpoint({
           document: deps.document,

@@ -3,6 +3,7 @@
  * fails fast with an error that names the variable, and the parsed Config is passed down explicitly.
  */
 
+import { hkdfSync } from 'node:crypto';
 import type { PlanCode } from './domain/plans.js';
 
 export interface Config {
@@ -87,6 +88,7 @@ export interface Config {
     /** Consecutive empty answers before an emptied board's jobs are closed. */
     emptyConfirmations: number;
   };
+  destinations: DestinationsConfig;
   /** OpenAI-compatible endpoint for the work-arrangement classifier; absent → deterministic rules. */
   llm?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -101,6 +103,32 @@ export interface StripeConfig {
   /** Another API address (stripe-mock in tests and the local stack); absent → api.stripe.com. */
   apiUrl?: string;
   timeoutMs: number;
+}
+
+export interface DestinationsConfig {
+  /**
+   * AES-256-GCM keys for destination secrets, by id; the first encrypts, every one decrypts (so a
+   * key can be rotated: add a new one first, re-save, then drop the old). DESTINATION_KEYS is
+   * `id:base64-of-32-bytes,…`; unset → one key `c0` derived from CURSOR_SECRET (HKDF).
+   */
+  keys: { id: string; key: Buffer }[];
+  /**
+   * Addresses (CIDRs) delivery may connect to although they are private or loopback. For the test
+   * suite and local development only; empty in production.
+   */
+  allowedCidrs: string[];
+  /** PEM file of an extra certificate authority trusted for deliveries (tests' self-signed receivers). */
+  extraCaFile?: string;
+  /** How often the worker looks for destinations with work (ms). */
+  pollMs: number;
+  /** Change events per delivery batch (a webhook call, a Postgres transaction). */
+  batchSize: number;
+  /** A run ends after this long even when events are left (the next run continues), so one destination cannot hold a worker slot. */
+  runSeconds: number;
+  /** Deadline of one webhook call or Postgres statement (ms). */
+  callTimeoutMs: number;
+  /** Destinations delivered at once by one worker. */
+  concurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -175,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
       deadAfterFailures: read.int('BOARD_DEAD_AFTER_FAILURES', 3, 1, 100),
       emptyConfirmations: read.int('BOARD_EMPTY_CONFIRMATIONS', 3, 1, 100),
     },
+    destinations: destinationsConfig(read, env),
     ...llmConfig(read),
     logLevel: read.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
   };
@@ -212,6 +241,31 @@ function stripeConfig(read: EnvReader): Pick<Config, 'stripe'> {
       timeoutMs: read.int('STRIPE_TIMEOUT_MS', 10_000, 100, 120_000),
     },
   };
+}
+
+function destinationsConfig(read: EnvReader, env: Env): DestinationsConfig {
+  const keys = read.keyList('DESTINATION_KEYS');
+  const extraCaFile = read.string('DESTINATION_EXTRA_CA_FILE', '');
+  return {
+    keys:
+      keys.length > 0 ? keys : [{ id: 'c0', key: deriveKey(env.CURSOR_SECRET ?? '', 'destination-secrets') }],
+    allowedCidrs: read
+      .string('DESTINATION_ALLOWED_CIDRS', '')
+      .split(',')
+      .map((cidr) => cidr.trim())
+      .filter((cidr) => cidr !== ''),
+    ...(extraCaFile === '' ? {} : { extraCaFile }),
+    pollMs: read.int('DESTINATION_POLL_MS', 1000, 10, 600_000),
+    batchSize: read.int('DESTINATION_BATCH_SIZE', 500, 1, 500),
+    runSeconds: read.int('DESTINATION_RUN_SECONDS', 60, 1, 3600),
+    callTimeoutMs: read.int('DESTINATION_CALL_TIMEOUT_MS', 10_000, 100, 120_000),
+    concurrency: read.int('DESTINATION_CONCURRENCY', 4, 1, 64),
+  };
+}
+
+/** A 32-byte key derived from a configured secret for one purpose (HKDF-SHA-256). */
+function deriveKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, '', purpose, 32));
 }
 
 function llmConfig(read: EnvReader): Pick<Config, 'llm'> {
@@ -302,6 +356,23 @@ class EnvReader {
     }
     if (value.length < minLength) this.problems.push(`${name} must be at least ${minLength} characters long`);
     return value;
+  }
+
+  /** `id:base64,…` of 32-byte keys; never echoes a key in a problem. */
+  keyList(name: string): { id: string; key: Buffer }[] {
+    const value = this.raw(name);
+    if (value === undefined) return [];
+    const keys: { id: string; key: Buffer }[] = [];
+    for (const item of value.split(',')) {
+      const [id = '', encoded = ''] = item.trim().split(':');
+      const key = Buffer.from(encoded, 'base64');
+      if (!/^[a-z0-9]{1,16}$/.test(id) || key.length !== 32)
+        this.problems.push(
+          `${name} must be a comma-separated list of id:base64-of-32-bytes (ids [a-z0-9]{1,16})`,
+        );
+      else keys.push({ id, key });
+    }
+    return keys;
   }
 
   oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {

@@ -2,6 +2,7 @@
  * The process-wide resources (pools and clients) built from Config, and the services over them.
  * Entry points and tests open one Runtime and close it on exit; nothing else creates clients.
  */
+import { DestinationService } from './services/destinations.js';
 import { ActivityRecorder } from './services/activity.js';
 import { KeyCache } from './services/key-cache.js';
 import { AccountService } from './services/accounts.js';
@@ -197,6 +198,7 @@ export function createServices(runtime: Runtime): AppServices {
     }),
     counts: new JobCounts(runtime.searchEs, runtime.indices.alias),
     changes: new ChangeFeedService(new LedgerRepository(runtime.database.db)),
+    destinations: new DestinationService(runtime.database.db, runtime.config.destinations),
     active: new ActiveFeed(...listing),
     feeds: new WindowedFeeds(...listing),
   };

@@ -104,7 +104,10 @@ export async function devEnv(state?: StackState): Promise<NodeJS.ProcessEnv> {
   const current = state ?? (await readState(STATE_FILE));
   const defaults: Record<string, string> = { ...(await devSecrets()) };
   if (current?.elasticsearch !== undefined) defaults.ELASTICSEARCH_URL = current.elasticsearch.url;
-  if (current?.postgres !== undefined) defaults.DATABASE_URL = current.postgres.url;
+  if (current?.postgres !== undefined) {
+    defaults.DATABASE_URL = current.postgres.url;
+    defaults.DESTINATION_EXTRA_CA_FILE = current.postgres.caFile;
+  }
   if (current?.stripeMock !== undefined) Object.assign(defaults, stripeMockEnv(current.stripeMock.url));
   defaults.EMBEDDING_MODEL_DIR = await installEmbeddingModel();
   const env: NodeJS.ProcessEnv = { ...process.env };

@@ -43,7 +43,8 @@ export function cacheDir(): string {
 export interface StackState {
   dir: string;
   elasticsearch?: { url: string; pid: number; port: number };
-  postgres?: { url: string; pid: number; port: number };
+  /** `caFile`: the self-signed certificate the server presents for TLS (localhost, 127.0.0.1). */
+  postgres?: { url: string; pid: number; port: number; caFile: string };
   stripeMock?: { url: string; pid: number; port: number };
 }
 
@@ -470,12 +471,17 @@ async function startPostgres(options: StackOptions): Promise<NonNullable<StackSt
     run(command, [...args, '--no-instructions'], { cwd: base });
   }
   await chmod(data, 0o700);
+  const tls = await serverCertificate(base);
   const port = await freePort();
   const settings = [
     'listen_addresses=127.0.0.1',
     `port=${port}`,
     `unix_socket_directories=${socketDir}`,
     'max_connections=200',
+    // TLS, as destinations always connect with it (the test suite delivers into this server).
+    'ssl=on',
+    `ssl_cert_file=${tls.cert}`,
+    `ssl_key_file=${tls.key}`,
   ];
   if (options.ephemeral) settings.push('fsync=off', 'synchronous_commit=off', 'full_page_writes=off');
   log(`starting Postgres (${bin}) on 127.0.0.1:${port}`);
@@ -506,7 +512,42 @@ async function startPostgres(options: StackOptions): Promise<NonNullable<StackSt
   const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = 'jobs'");
   if (exists.rowCount === 0) await client.query('CREATE DATABASE jobs');
   await client.end();
-  return { url: `postgres://postgres@127.0.0.1:${port}/jobs`, pid, port };
+  return { url: `postgres://postgres@127.0.0.1:${port}/jobs`, pid, port, caFile: tls.cert };
+}
+
+/**
+ * A self-signed certificate for localhost and 127.0.0.1 (openssl), made once per data directory; the
+ * key is the server user's and private, as Postgres requires.
+ */
+async function serverCertificate(base: string): Promise<{ cert: string; key: string }> {
+  const dir = await ownedDir(join(base, 'tls'));
+  const cert = join(dir, 'server.crt');
+  const key = join(dir, 'server.key');
+  if (!existsSync(cert) || !existsSync(key)) {
+    run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '3650',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ]);
+    const { uid, gid } = serviceIds();
+    await chown(key, uid, gid);
+    await chown(cert, uid, gid);
+    await chmod(key, 0o600);
+    await chmod(cert, 0o644);
+  }
+  return { cert, key };
 }
 
 // ---------------------------------------------------------------- stripe-mock

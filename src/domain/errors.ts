@@ -233,7 +233,12 @@ export class GoneError extends CodedError<GoneCode> {
 }
 
 export type ConflictCode =
-  'claim_pending' | 'last_active_key' | 'key_limit_reached' | 'billing_customer_missing';
+  | 'claim_pending'
+  | 'last_active_key'
+  | 'key_limit_reached'
+  | 'billing_customer_missing'
+  | 'destination_busy'
+  | 'destination_limit_reached';
 
 export class ConflictError extends CodedError<ConflictCode> {
   readonly status = 409;

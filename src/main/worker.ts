@@ -3,6 +3,7 @@ import { loadConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
 import { createIngestDeps } from '../ingest/crawl/deps.js';
 import { runWorker } from '../worker/run.js';
+import { DeliveryService } from '../services/delivery.js';
 import { systemClock } from '../lib/clock.js';
 import { createLogger } from '../lib/logger.js';
 import { createServices, openRuntime } from '../runtime.js';
@@ -22,6 +23,12 @@ onStopSignal(() => {
 logger.info('worker started');
 const services = createServices(runtime);
 const ingest = createIngestDeps(runtime.database.db, config, systemClock, logger);
+const deliveries = new DeliveryService({
+  db: runtime.database.db,
+  config: config.destinations,
+  userAgent: config.ingest.userAgent,
+  logger,
+});
 await runWorker(
   {
     db: runtime.database.db,
@@ -38,9 +45,15 @@ await runWorker(
       hiring: services.analytics,
       everyMs: config.statsRefreshSeconds * 1000,
     },
+    deliveries: {
+      service: deliveries,
+      concurrency: config.destinations.concurrency,
+      pollMs: config.destinations.pollMs,
+    },
   },
   controller.signal,
 );
 logger.info('worker stopped');
 await ingest.close();
+await deliveries.close();
 await runtime.close();

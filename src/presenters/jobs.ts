@@ -1,5 +1,6 @@
 /** Response shapes of the job operations (OpenAPI JobList, PreviewList, Job). */
 import type { Job } from '../domain/job.js';
+import { listedJob, publicJob } from '../domain/public-job.js';
 import type { ActiveFeedPage } from '../services/feeds/active.js';
 import type { FirstSeenWindow } from '../search/active-query.js';
 import type { ChangePage } from '../services/feeds/changes.js';
@@ -8,53 +9,11 @@ import type { JobPage, TypedPage } from '../services/jobs.js';
 import type { ResponseBody } from '../openapi/operations.js';
 import type { components } from '../openapi/types.js';
 
-type JobBody = components['schemas']['Job'];
-
-/**
- * Exactly the public members, in the contract's order. Members the job lacks are undefined here and
- * absent on the wire (JSON drops them): unknown means omitted.
- */
-export function presentJob(job: Job): JobBody {
-  return {
-    job_key: job.job_key,
-    title: job.title,
-    organization: job.organization,
-    url: job.url,
-    status: job.status,
-    first_seen: job.first_seen,
-    posted_at: job.posted_at,
-    valid_through: job.valid_through,
-    closed_at: job.closed_at,
-    close_reason: job.close_reason,
-    source: job.source,
-    source_slug: job.source_slug,
-    source_endpoint: job.source_endpoint,
-    directory_verified_at: job.directory_verified_at,
-    company_key: job.company_key,
-    company_domain: job.company_domain,
-    department: job.department,
-    locations_derived: job.locations_derived,
-    remote_derived: job.remote_derived,
-    description_text: job.description_text,
-    ai_work_arrangement: job.ai_work_arrangement,
-    employment_type: job.employment_type,
-    career_family: job.career_family,
-    skill_clusters: job.skill_clusters,
-    language: job.language,
-    salary: job.salary,
-    security_clearance: job.security_clearance,
-    visa_sponsorship: job.visa_sponsorship,
-    experience_level: job.experience_level,
-    duplicate_group: job.duplicate_group,
-    derivations: job.derivations,
-  };
-}
+/** The job operations' shape (OpenAPI Job): see domain/public-job.ts. */
+export const presentJob = publicJob;
 
 /** A job as list-style feeds carry it: never the description. */
-function presentListedJob(job: Job): Omit<JobBody, 'description_text'> {
-  const { description_text: _description, ...listed } = presentJob(job);
-  return listed;
-}
+const presentListedJob = listedJob;
 
 export function presentJobPage(page: JobPage): ResponseBody<'searchJobs'> {
   return {

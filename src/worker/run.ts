@@ -22,6 +22,8 @@ import type { SitemapService } from '../services/sitemaps.js';
 import type { StatsService } from '../services/stats.js';
 import { QualityRepository } from '../db/quality.js';
 import { produceDueQualityReport } from '../services/quality/reports.js';
+import type { DeliveryService } from '../services/delivery.js';
+import pLimit from 'p-limit';
 
 export interface WorkerDeps {
   db: Database;
@@ -41,6 +43,15 @@ export interface WorkerDeps {
   };
   /** Data-quality reports (config QUALITY_REPORT_INTERVAL_SECONDS, QUALITY_REPORTS_RETAINED); absent → none. */
   quality?: { intervalSeconds: number; retained: number };
+  /** Outbound destinations; absent → no delivery from this worker. */
+  deliveries?: DeliveryLoopDeps;
+}
+
+export interface DeliveryLoopDeps {
+  service: Pick<DeliveryService, 'due' | 'deliver' | 'purgeRuns'>;
+  /** Destinations delivered at once. */
+  concurrency: number;
+  pollMs: number;
 }
 
 export interface WorkerTicks {
@@ -112,7 +123,29 @@ export async function runWorker(
     ...(deps.embedder === undefined ? [] : [runEmbedLoop(deps, deps.embedder, signal, ticks.embedMs)]),
     ...(deps.reports === undefined ? [] : [runReportsLoop(deps.reports, deps.logger, signal)]),
     ...(deps.quality === undefined ? [] : [runQualityLoop(deps, deps.quality, signal, ticks.qualityMs)]),
+    ...(deps.deliveries === undefined ? [] : [runDeliveryLoop(deps.deliveries, deps.logger, signal)]),
   ]);
+}
+
+/**
+ * Delivery to destinations: each tick runs the due ones, `concurrency` at a time (one run per
+ * destination, whichever worker gets its lock), and once an hour drops run history past retention.
+ */
+export async function runDeliveryLoop(
+  deps: DeliveryLoopDeps,
+  logger: Logger,
+  signal: AbortSignal,
+): Promise<void> {
+  const limit = pLimit(deps.concurrency);
+  let purgedAt = 0;
+  await runLoop('deliver', deps.pollMs, signal, logger, async () => {
+    const due = await deps.service.due(deps.concurrency * 2);
+    await Promise.all(due.map((id) => limit(() => deps.service.deliver(id))));
+    if (Date.now() - purgedAt > 3_600_000) {
+      purgedAt = Date.now();
+      await deps.service.purgeRuns();
+    }
+  });
 }
 
 /**
