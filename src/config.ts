@@ -121,8 +121,10 @@ export interface DestinationsConfig {
   extraCaFile?: string;
   /** How often the worker looks for destinations with work (ms). */
   pollMs: number;
-  /** Change events per delivery batch (a webhook call, a Postgres transaction). */
+  /** Change events per webhook call (the contract's bound: 500). */
   batchSize: number;
+  /** Change events (or backfilled jobs) per customer Postgres transaction. */
+  postgresBatchSize: number;
   /** A run ends after this long even when events are left (the next run continues), so one destination cannot hold a worker slot. */
   runSeconds: number;
   /** Deadline of one webhook call or Postgres statement (ms). */
@@ -257,6 +259,7 @@ function destinationsConfig(read: EnvReader, env: Env): DestinationsConfig {
     ...(extraCaFile === '' ? {} : { extraCaFile }),
     pollMs: read.int('DESTINATION_POLL_MS', 1000, 10, 600_000),
     batchSize: read.int('DESTINATION_BATCH_SIZE', 500, 1, 500),
+    postgresBatchSize: read.int('DESTINATION_POSTGRES_BATCH_SIZE', 2000, 1, 20_000),
     runSeconds: read.int('DESTINATION_RUN_SECONDS', 60, 1, 3600),
     callTimeoutMs: read.int('DESTINATION_CALL_TIMEOUT_MS', 10_000, 100, 120_000),
     concurrency: read.int('DESTINATION_CONCURRENCY', 4, 1, 64),

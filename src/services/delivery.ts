@@ -164,7 +164,7 @@ export class DeliveryService {
   ): Promise<boolean> {
     const matches = jobMatcher(row.filters);
     const deadline = Date.now() + this.deps.config.runSeconds * 1000;
-    const size = this.deps.config.batchSize;
+    const size = this.deps.config.postgresBatchSize;
     let position = start;
     while (Date.now() < deadline) {
       let rows: CustomerRow[];

@@ -8,12 +8,9 @@ import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { Writable } from 'node:stream';
 import { join } from 'node:path';
-import { Webhook } from 'standardwebhooks';
 import { startFixtureServer, type FixtureServer } from '../../scripts/lib/fixture-server.js';
 import { DestinationRepository } from '../../src/db/destinations.js';
 import { listedJob } from '../../src/domain/public-job.js';
@@ -26,6 +23,7 @@ import { systemClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { DeliveryService } from '../../src/services/delivery.js';
 import { selfSignedCertificate } from '../support/tls.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { createCustomerDb, type CustomerDb } from './customer-db.js';
 import { closeEnv, openEnv, testConfig, type TestEnv } from './env.js';
 import { call, jsonBody, withKey, type ApiResponse } from './http.js';
@@ -50,17 +48,6 @@ interface Run {
   to_seq?: number;
   report: { attempts: number; error_class?: string; message?: string };
 }
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-  parsed: {
-    run_id: string;
-    from_seq: number;
-    to_seq: number;
-    events: { seq: number; type: string; job_key: string }[];
-  };
-}
-
 const LEVER = JSON.parse(readFileSync('test/fixtures/ats/lever/leverdemo-postings-6.json', 'utf8')) as Record<
   string,
   unknown
@@ -78,7 +65,7 @@ describe('destinations', function () {
   let fixtures: FixtureServer;
   let ingest: IngestRuntime;
   let customer: CustomerDb;
-  let receiver: { server: Server; url: string; received: Received[]; status: number };
+  let receiver: WebhookReceiver;
   let delivery: DeliveryService;
   let key = '';
   let caFile = '';
@@ -103,6 +90,7 @@ describe('destinations', function () {
         DESTINATION_EXTRA_CA_FILE: caFile,
         // Small batches: several per run, so progress is recorded batch by batch.
         DESTINATION_BATCH_SIZE: '4',
+        DESTINATION_POSTGRES_BATCH_SIZE: '4',
         DESTINATION_CALL_TIMEOUT_MS: '5000',
       }),
     );
@@ -145,38 +133,14 @@ describe('destinations', function () {
       isService: false,
     }));
     customer = await createCustomerDb(run);
-    const received: Received[] = [];
-    const server = createServer({ key: cert.key, cert: cert.cert }, (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        const headers = Object.fromEntries(
-          Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
-        );
-        if (receiver.status >= 200 && receiver.status < 300)
-          received.push({ headers, body, parsed: JSON.parse(body) as Received['parsed'] });
-        response.writeHead(receiver.status).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    receiver = {
-      server,
-      url: `https://localhost:${(server.address() as AddressInfo).port}/hook`,
-      received,
-      status: 200,
-    };
+    receiver = await startWebhookReceiver();
   });
 
   after(async () => {
     await delivery.close();
     await ingest.close();
     await fixtures.close();
-    await new Promise<void>((resolve) => {
-      receiver.server.close(() => {
-        resolve();
-      });
-    });
+    await receiver.close();
     await customer.drop();
     await closeEnv(env);
     await rm(caFile, { force: true });
@@ -403,7 +367,7 @@ describe('destinations', function () {
     const seqs = receiver.received.flatMap((request) => request.parsed.events.map((event) => event.seq));
     expect(seqs).to.deep.equal(Array.from({ length: latest - from }, (_, i) => from + i + 1));
     for (const request of receiver.received) {
-      expect(() => new Webhook(secret).verify(request.body, request.headers)).not.to.throw();
+      expect(receiver.verifies(request, secret)).to.equal(true);
       expect(request.headers['webhook-id']).to.equal(
         `msg_${created.id}_${request.parsed.from_seq}_${request.parsed.to_seq}`,
       );
@@ -433,7 +397,7 @@ describe('destinations', function () {
     for (const request of receiver.received) {
       expect(request.headers['webhook-signature']?.split(' ')).to.have.length(2);
       for (const key of [secret, next])
-        expect(() => new Webhook(key).verify(request.body, request.headers)).not.to.throw();
+        expect(receiver.verifies(request, key)).to.equal(true);
     }
   });
 
