@@ -2,7 +2,7 @@
  * ajv's errors as the interface's 422 items: `{loc, msg, type, input?, ctx?}` in pydantic's
  * vocabulary, with `oneOf` failures read as a person needs them and writeOnly members never echoed.
  */
-import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { ValidationIssue } from '../domain/errors.js';
 import type { JsonSchema } from '../openapi/document.js';
 
@@ -36,6 +36,16 @@ export function issuesOf(
       tags !== undefined && typeof value === 'object' && value !== null && !Array.isArray(value)
         ? tags.filter((tag) => tag in value)
         : [];
+    const branch = tags === undefined ? discriminatedBranch(union, value, ajv) : undefined;
+    if (branch !== undefined) {
+      // The branch the value names by its discriminator: only that branch's complaints, re-read
+      // from its own validator (ajv's union errors mix every branch's).
+      remaining = remaining.filter((error) => !within(error));
+      branch(value);
+      for (const error of branch.errors ?? [])
+        replaced.push(toIssue({ ...error, instancePath: `${at}${error.instancePath}` }, location, original));
+      continue;
+    }
     const [tag] = present;
     if (tags !== undefined && present.length === 1 && tag !== undefined) {
       // The branch the client meant: only its errors (its member's, and its own at the node).
@@ -76,6 +86,34 @@ function soleRequired(schema: unknown): string | undefined {
   return Array.isArray(required) && required.length === 1 && typeof required[0] === 'string'
     ? required[0]
     : undefined;
+}
+
+/**
+ * A union of referenced object schemas that each fix one shared member with `const` (a discriminator
+ * such as `kind`): the compiled branch whose constant the value carries, if exactly one does.
+ */
+function discriminatedBranch(union: ErrorObject, value: unknown, ajv: Ajv2020): ValidateFunction | undefined {
+  const branches: unknown = union.parentSchema?.oneOf;
+  if (!Array.isArray(branches) || typeof value !== 'object' || value === null || Array.isArray(value))
+    return undefined;
+  const matching: ValidateFunction[] = [];
+  for (const branch of branches as JsonSchema[]) {
+    const ref = branch.$ref;
+    const validate = typeof ref === 'string' ? ajv.getSchema(ref) : undefined;
+    const properties: unknown = (validate?.schema as JsonSchema | undefined)?.properties;
+    if (validate === undefined || typeof properties !== 'object' || properties === null) return undefined;
+    const constants = Object.entries(properties).filter(
+      ([, schema]) => typeof schema === 'object' && schema !== null && 'const' in schema,
+    );
+    if (constants.length === 0) return undefined;
+    if (
+      constants.some(
+        ([member, schema]) => (value as Record<string, unknown>)[member] === (schema as JsonSchema).const,
+      )
+    )
+      matching.push(validate);
+  }
+  return matching.length === 1 ? matching[0] : undefined;
 }
 
 /** The one required member of each branch, when every branch of the union has exactly one. */

@@ -247,3 +247,58 @@ describe('request validation of tagged unions (the typed search keyword tree)', 
     expect(issues.map((issue) => issue.type)).to.include.members(['union_tag_invalid', 'extra_forbidden']);
   });
 });
+
+describe('request validation of unions discriminated by a constant member (destination bodies)', () => {
+  const real = loadDocument();
+  const create = compileValidators(real, listOperations(real)).get('createDestination');
+  const issuesOfBody = (body: unknown): ValidationIssue[] => {
+    if (create === undefined) throw new Error('no createDestination validator');
+    try {
+      create({ query: {}, path: {}, body });
+      return [];
+    } catch (error) {
+      if (error instanceof ValidationFailedError) return error.issues;
+      throw error;
+    }
+  };
+  const postgres = {
+    kind: 'postgres',
+    name: 'warehouse',
+    config: {
+      host: 'db.example.com',
+      database: 'jobs',
+      user: 'loader',
+      password: 'p4ssw0rd-secret',
+      table: 'jobs',
+    },
+  };
+
+  it('reports only the complaints of the branch `kind` names, and never echoes the password', () => {
+    const issues = issuesOfBody({ ...postgres, config: { ...postgres.config, port: 0 } });
+    expect(issues).to.deep.equal([
+      {
+        loc: ['body', 'config', 'port'],
+        msg: 'Input should be greater than or equal to 1',
+        type: 'greater_than_equal',
+        input: 0,
+        ctx: { ge: 1 },
+      },
+    ]);
+    const tooLong = issuesOfBody({ ...postgres, config: { ...postgres.config, password: 'x'.repeat(1025) } });
+    expect(tooLong.map((issue) => issue.loc)).to.deep.equal([['body', 'config', 'password']]);
+    expect(JSON.stringify(tooLong)).not.to.include('xxxx');
+  });
+
+  it('keeps one generic entry when the discriminator names no branch', () => {
+    const issues = issuesOfBody({ ...postgres, kind: 'ftp' });
+    expect(issues).to.have.length(1);
+    expect(issues[0]?.loc).to.deep.equal(['body']);
+  });
+
+  it('accepts a valid body of either kind', () => {
+    expect(issuesOfBody(postgres)).to.deep.equal([]);
+    expect(
+      issuesOfBody({ kind: 'webhook', name: 'hook', config: { url: 'https://example.com/hook' } }),
+    ).to.deep.equal([]);
+  });
+});
