@@ -159,7 +159,11 @@ export class DestinationService {
     const reason =
       literal === undefined ? undefined : blockedReason(literal, { allowed: this.config.allowedCidrs });
     if (reason !== undefined)
-      throw invalid(loc, `must not be a ${reason} address: delivery would be refused`, 'address_blocked');
+      throw invalid(
+        loc,
+        `must not be a blocked address (${reason}): delivery would be refused`,
+        'address_blocked',
+      );
   }
 }
 

@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeFile, rm } from 'node:fs/promises';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { Writable } from 'node:stream';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import { catchUp } from '../../src/ledger/catch-up.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { DeliveryService } from '../../src/services/delivery.js';
+import { DestinationService } from '../../src/services/destinations.js';
 import { selfSignedCertificate } from '../support/tls.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { createCustomerDb, type CustomerDb } from './customer-db.js';
@@ -68,6 +70,7 @@ describe('destinations', function () {
   let receiver: WebhookReceiver;
   let delivery: DeliveryService;
   let key = '';
+  let accountId = '';
   let caFile = '';
   const logs: string[] = [];
   const boardIds = new Map<string, string>();
@@ -127,7 +130,7 @@ describe('destinations', function () {
       await crawlBoard(ingest, id);
     }
     await settle();
-    ({ key } = await env.services.accounts.createActiveAccount({
+    ({ key, accountId } = await env.services.accounts.createActiveAccount({
       email: 'scale@example.com',
       plan: 'scale',
       isService: false,
@@ -347,6 +350,29 @@ describe('destinations', function () {
     const lever = (job: StoredJob): boolean => job.source === 'lever';
     await expectEqualToCorpus('lever_only', lever);
     expect((await openCorpus(lever)).size).to.be.greaterThan(0);
+
+    // A title filter; then a posting renamed by its source stops matching and ends in the table.
+    const titled = await create(postgresBody('not_renamed', { filters: { title: '!renamed' } }));
+    await api(`/v1/destinations/${titled.id}/enable`, { method: 'POST' });
+    await delivery.deliver(titled.id);
+    const notRenamed = (job: StoredJob): boolean => !job.title.toLowerCase().includes('renamed');
+    await expectEqualToCorpus('not_renamed', notRenamed);
+    const before = await customerRows('not_renamed');
+    const current = LEVER.slice(2).map((posting, i) =>
+      i <= 1 ? { ...posting, text: `Renamed by the source ${String(i)}` } : posting,
+    );
+    fixtures.set('/dst/v0/postings/dst-lever', { body: JSON.stringify(current) });
+    await crawlBoard(ingest, boardIds.get('lever') ?? '');
+    await settle();
+    await delivery.deliver(titled.id);
+    await expectEqualToCorpus('not_renamed', notRenamed);
+    const after = await customerRows('not_renamed');
+    const stopped = [...after].filter(
+      ([jobKey, row]) => row.deleted && before.get(jobKey)?.deleted === false,
+    );
+    expect(stopped).to.have.length(1);
+    await delivery.deliver(destination.id);
+    await expectEqualToCorpus('lever_only', lever);
   });
 
   it('delivers signed webhook batches of the changes after enable; rotation signs with both secrets', async () => {
@@ -396,8 +422,7 @@ describe('destinations', function () {
     expect(receiver.received).to.have.length.greaterThan(0);
     for (const request of receiver.received) {
       expect(request.headers['webhook-signature']?.split(' ')).to.have.length(2);
-      for (const key of [secret, next])
-        expect(receiver.verifies(request, key)).to.equal(true);
+      for (const key of [secret, next]) expect(receiver.verifies(request, key)).to.equal(true);
     }
   });
 
@@ -479,6 +504,76 @@ describe('destinations', function () {
     expect(over.body).to.include({ code: 'destination_limit_reached', limit: 10 });
     const listed = await call('/v1/destinations', withKey(other.key), env.baseUrl);
     expect((listed.body as { data: unknown[] }).data).to.have.length(10);
+  });
+
+  it('refuses every loopback spelling at delivery for both kinds: canaries record 0 connections', async () => {
+    // The API refuses blocked literals up front (422); these rows are made through the service with
+    // the suite's loopback allow-list and delivered by a worker that has none, as production runs.
+    const connections: string[] = [];
+    const canaries = await Promise.all(
+      ['127.0.0.1', '::1'].map(async (host) => {
+        const server = createTcpServer((socket) => {
+          connections.push(host);
+          socket.destroy();
+        });
+        await new Promise<void>((resolve) => server.listen(0, host, resolve));
+        return { server, port: (server.address() as AddressInfo).port };
+      }),
+    );
+    const [v4, v6] = canaries.map((canary) => canary.port);
+    const strict = new DeliveryService({
+      db: env.runtime.database.db,
+      config: { ...env.config.destinations, allowedCidrs: [] },
+      userAgent: 'test',
+      logger: createLogger('silent'),
+    });
+    const forms: [string, number | undefined][] = [
+      ['127.0.0.1', v4],
+      ['2130706433', v4],
+      ['0x7f000001', v4],
+      ['0177.0.0.1', v4],
+      ['127.1', v4],
+      ['0.0.0.0', v4],
+      ['localhost', v4],
+      ['::1', v6],
+      ['::ffff:127.0.0.1', v4],
+    ];
+    const lenient = new DestinationService(env.runtime.database.db, {
+      ...env.config.destinations,
+      allowedCidrs: ['0.0.0.0/0', '::/0'],
+    });
+    try {
+      for (const [host, port] of forms) {
+        const url = `https://${host.includes(':') ? `[${host}]` : host}:${String(port)}/hook`;
+        for (const config of [
+          {
+            kind: 'postgres' as const,
+            ...customer.settings,
+            host,
+            port: port ?? 0,
+            table: 'jobs',
+            sslmode: 'require' as const,
+          },
+          { kind: 'webhook' as const, url },
+        ]) {
+          const { row } = await lenient.create(accountId, { name: host, config });
+          await env.services.destinations.enable(accountId, row.id);
+          // A webhook is called only with events to send: one event left behind its position.
+          await env.runtime.database.db.none(
+            'UPDATE destinations SET position = position - 1 WHERE id = $1',
+            [row.id],
+          );
+          await strict.deliver(row.id);
+          const [failed] = await env.services.destinations.runs(accountId, row.id, 1);
+          expect(failed?.report.error_class, `${config.kind} ${host}`).to.equal('address_blocked');
+          await env.services.destinations.delete(accountId, row.id);
+        }
+      }
+    } finally {
+      await strict.close();
+      for (const canary of canaries) canary.server.close();
+    }
+    expect(connections).to.deep.equal([]);
   });
 
   async function latestSeq(): Promise<number> {
