@@ -166,6 +166,8 @@ export class DestinationRepository {
       filters?: DestinationFilters;
       secret?: SealedSecret;
       keepPreviousFor?: number;
+      /** A new Postgres target: delivery restarts with a backfill as of this seq (if ever enabled). */
+      restartAt?: number;
     },
   ): Promise<DestinationRow> {
     const { secret } = changes;
@@ -181,6 +183,10 @@ export class DestinationRepository {
          secret_key_id = COALESCE($5, secret_key_id),
          secret_sealed = COALESCE($6, secret_sealed),
          secret_hint = COALESCE($7, secret_hint),
+         backfill_after = CASE WHEN $9::bigint IS NOT NULL AND position IS NOT NULL THEN '' ELSE backfill_after END,
+         position = CASE WHEN $9::bigint IS NOT NULL AND position IS NOT NULL THEN $9 ELSE position END,
+         pending_from = CASE WHEN $9::bigint IS NOT NULL THEN NULL ELSE pending_from END,
+         pending_to = CASE WHEN $9::bigint IS NOT NULL THEN NULL ELSE pending_to END,
          updated_at = now()
        WHERE id = $1 RETURNING ${COLUMNS}`,
       [
@@ -192,6 +198,7 @@ export class DestinationRepository {
         secret?.sealed ?? null,
         secret?.hint ?? null,
         changes.keepPreviousFor ?? null,
+        changes.restartAt ?? null,
       ],
     );
   }

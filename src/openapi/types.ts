@@ -2632,7 +2632,9 @@ export interface components {
      * @description Body of destination update, discriminated by `kind`, which must equal the destination's
      *     kind (it cannot change; a different kind → 422 `const`). `name` replaces the name;
      *     `config`, when present, replaces the whole stored configuration (a Postgres password
-     *     included; a webhook keeps its signing secret unless `rotate_secret` is true); `filters`,
+     *     included; a webhook keeps its signing secret unless `rotate_secret` is true; a Postgres
+     *     destination pointed at another host, port, database or table starts over there with a
+     *     backfill as of the latest `seq`); `filters`,
      *     when present, replace the filters and apply to events delivered from then on. At least one
      *     member besides `kind` is needed (422 `minProperties` otherwise).
      */

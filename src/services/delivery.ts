@@ -92,7 +92,7 @@ export class DeliveryService {
 
   private async run(repository: DestinationRepository, id: string): Promise<void> {
     const found = await repository.forDelivery(id);
-    if (found === null) return;
+    if (found === null || (await this.idle(repository, found.row))) return;
     const { row, secrets } = found;
     const secret = this.box.open(secrets.current, id);
     const previous = secrets.previous === undefined ? undefined : this.box.open(secrets.previous, id);
@@ -318,6 +318,18 @@ export class DeliveryService {
       nextInSeconds: 0,
       disableAfter: DISABLE_AFTER_FAILURES,
     });
+  }
+
+  /**
+   * Nothing to deliver: no backfill or pending batch, no event past the position, no run a dead
+   * process left open. Then no run is recorded and nothing is contacted — a caught-up destination
+   * polled every second would otherwise log 86,400 empty runs a day.
+   */
+  private async idle(repository: DestinationRepository, row: DestinationRow): Promise<boolean> {
+    if (row.backfill_after !== null || row.pending_from !== null) return false;
+    const latest = await new LedgerRepository(this.deps.db).latestSeq();
+    if (latest > (row.position ?? 0)) return false;
+    return (await repository.interruptedRuns(row.id)).length === 0;
   }
 
   /** Runs a dead process left 'running', closed with what our own records say. */

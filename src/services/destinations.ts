@@ -102,12 +102,16 @@ export class DestinationService {
       const rotated =
         row.kind === 'webhook' && request.rotateSecret === true ? generateSigningSecret() : undefined;
       const secret = rotated ?? (config?.kind === 'postgres' ? config.password : undefined);
+      const restartAt = newTarget(row, settings)
+        ? await new LedgerRepository(this.db).latestSeq()
+        : undefined;
       const updated = await tx.update(id, {
         ...(request.name === undefined ? {} : { name: request.name }),
         ...(settings === undefined ? {} : { settings }),
         ...(filters === undefined ? {} : { filters }),
         ...(secret === undefined ? {} : { secret: this.sealed(secret, id, row.kind) }),
         ...(rotated === undefined ? {} : { keepPreviousFor: ROTATION_GRACE_SECONDS }),
+        ...(restartAt === undefined ? {} : { restartAt }),
       });
       return rotated === undefined ? { row: updated } : { row: updated, signingSecret: rotated };
     });
@@ -165,6 +169,21 @@ export class DestinationService {
         'address_blocked',
       );
   }
+}
+
+/**
+ * Whether new settings point a Postgres destination at another table (another server, database or
+ * table): that table starts empty, so delivery restarts with a backfill.
+ */
+function newTarget(row: DestinationRow, settings: WebhookSettings | PostgresSettings | undefined): boolean {
+  const before = row.settings;
+  if (settings === undefined || 'url' in settings || 'url' in before) return false;
+  return (
+    settings.host !== before.host ||
+    settings.port !== before.port ||
+    settings.database !== before.database ||
+    settings.table !== before.table
+  );
 }
 
 function checkedFilters(filters: DestinationFilters | undefined): DestinationFilters {

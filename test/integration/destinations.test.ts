@@ -341,6 +341,24 @@ describe('destinations', function () {
     const state = (await api(`/v1/destinations/${destination.id}`)).body as Destination;
     expect(state.last_delivered_seq).to.equal(await latestSeq());
     expect(state).not.to.have.property('backfill_pending');
+
+    // Caught up: another pass records no run and contacts nobody.
+    const before = (await runs(destination.id)).length;
+    await delivery.deliver(destination.id);
+    expect(await runs(destination.id)).to.have.length(before);
+
+    // Pointed at another table, the destination starts over with a backfill into it.
+    const moved = await api(
+      `/v1/destinations/${destination.id}`,
+      patch({
+        kind: 'postgres',
+        config: { ...customer.settings, table: 'public.jobs_moved', sslmode: 'verify-full' },
+      }),
+    );
+    expect(moved.status).to.equal(200);
+    expect(moved.body).to.include({ backfill_pending: true });
+    await delivery.deliver(destination.id);
+    await expectEqualToCorpus('public.jobs_moved');
   });
 
   it('applies filters: only matching jobs, and a job that stops matching ends in the table', async () => {
