@@ -8,19 +8,10 @@
  */
 import { rootCertificates } from 'node:tls';
 import pg from 'pg';
+import type { PostgresSettings } from '../domain/destinations.js';
 
-export type SslMode = 'require' | 'verify-ca' | 'verify-full';
-
-export interface PostgresTarget {
-  host: string;
-  port: number;
-  database: string;
-  user: string;
-  password: string;
-  /** `table` or `schema.table`, as validated by the contract's pattern. */
-  table: string;
-  sslmode: SslMode;
-}
+/** A customer Postgres target with its password. */
+export type PostgresTarget = PostgresSettings & { password: string };
 
 export interface PostgresTargetOptions {
   /** The checked address to connect to (the host name still names the server for TLS). */

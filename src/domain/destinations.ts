@@ -1,29 +1,17 @@
-/** Destination vocabulary shared by the store, the delivery and the API (names as in the contract). */
-import type { SourceCode } from './sources.js';
+/** Destination vocabulary shared by the store, the delivery and the API: the contract's types. */
+import type { components } from '../openapi/types.js';
 
-export type DestinationKind = 'postgres' | 'webhook';
+type Schemas = components['schemas'];
 
-export interface WebhookSettings {
-  url: string;
-}
+export type DestinationKind = Schemas['Destination']['kind'];
 
-/** A customer Postgres target without its password. */
-export interface PostgresSettings {
-  host: string;
-  port: number;
-  database: string;
-  user: string;
-  table: string;
-  sslmode: 'require' | 'verify-ca' | 'verify-full';
-}
+export type WebhookSettings = Schemas['WebhookConfig'];
+
+/** A customer Postgres target without its password, the contract's defaults applied. */
+export type PostgresSettings = Omit<Schemas['PostgresConfig'], 'password' | 'port' | 'sslmode'> &
+  Required<Pick<Schemas['PostgresConfig'], 'port' | 'sslmode'>>;
 
 export type DestinationSettings = WebhookSettings | PostgresSettings;
 
-/** As the contract's DestinationFilters. */
-export interface DestinationFilters {
-  source?: SourceCode[];
-  country?: string[];
-  title?: string;
-  exclude_duplicates?: boolean;
-  include_unresolved?: boolean;
-}
+/** As the contract's DestinationFilters; absent members are the defaults. */
+export type DestinationFilters = Partial<Schemas['DestinationFilters']>;

@@ -52,3 +52,20 @@ export function listedJob(job: Job): Omit<PublicJob, 'description_text'> {
   const { description_text: _description, ...listed } = publicJob(job);
   return listed;
 }
+
+/** A ledger event as the change feed and webhooks carry it (OpenAPI ChangeEvent). */
+export function publicChangeEvent(event: {
+  seq: number;
+  kind: 'upsert' | 'tombstone';
+  job_key: string;
+  occurred_at: string;
+  document: Job | null;
+}): components['schemas']['ChangeEvent'] {
+  return {
+    seq: event.seq,
+    type: event.kind,
+    job_key: event.job_key,
+    occurred_at: event.occurred_at,
+    ...(event.document === null ? {} : { job: listedJob(event.document) }),
+  };
+}

@@ -1,6 +1,6 @@
 /** Response shapes of the job operations (OpenAPI JobList, PreviewList, Job). */
 import type { Job } from '../domain/job.js';
-import { listedJob, publicJob } from '../domain/public-job.js';
+import { listedJob, publicChangeEvent, publicJob } from '../domain/public-job.js';
 import type { ActiveFeedPage } from '../services/feeds/active.js';
 import type { FirstSeenWindow } from '../search/active-query.js';
 import type { ChangePage } from '../services/feeds/changes.js';
@@ -58,16 +58,7 @@ export function presentPreview(jobs: Job[]): ResponseBody<'previewJobs'> {
 /** Change-feed events (OpenAPI ChangeEvent): upserts carry the job without its description. */
 export function presentChangePage(page: ChangePage): ResponseBody<'getChangeFeed'> {
   return {
-    data: page.events.map((event) => {
-      const job = event.document === null ? undefined : presentListedJob(event.document);
-      return {
-        seq: event.seq,
-        type: event.kind,
-        job_key: event.job_key,
-        occurred_at: event.occurred_at,
-        ...(job === undefined ? {} : { job }),
-      };
-    }),
+    data: page.events.map(publicChangeEvent),
     next_seq: page.next_seq,
   };
 }

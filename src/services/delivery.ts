@@ -14,7 +14,7 @@ import type { DestinationsConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { DestinationRepository, type DestinationRow, type RunReport } from '../db/destinations.js';
 import { LedgerRepository, type LedgerEvent } from '../db/ledger.js';
-import { listedJob } from '../domain/public-job.js';
+import { listedJob, publicChangeEvent } from '../domain/public-job.js';
 import type { Logger } from '../lib/logger.js';
 import { AddressBlockedError, resolvePermitted, type AddressPolicy } from '../destinations/address-guard.js';
 import { jobMatcher } from '../destinations/filters.js';
@@ -256,7 +256,7 @@ export class DeliveryService {
           run_id: runId,
           from_seq: range.from,
           to_seq: range.to,
-          events: delivered.map(changeEvent),
+          events: delivered.map(publicChangeEvent),
         });
         const outcome = await this.webhooks.send(url, secrets, {
           id: `msg_${row.id}_${range.from}_${range.to}`,
@@ -352,17 +352,6 @@ function customerRow(
   if (document === null) return { job_key: event.job_key, seq: event.seq, deleted: true, job: null };
   const live = document.status === 'open' && matches(document);
   return { job_key: event.job_key, seq: event.seq, deleted: !live, job: listedJob(document) };
-}
-
-/** An event as the change feed carries it (OpenAPI ChangeEvent). */
-function changeEvent(event: LedgerEvent): object {
-  return {
-    seq: event.seq,
-    type: event.kind,
-    job_key: event.job_key,
-    occurred_at: event.occurred_at,
-    ...(event.document === null ? {} : { job: listedJob(event.document) }),
-  };
 }
 
 /** The report of a run that failed on something other than a webhook answer. */
