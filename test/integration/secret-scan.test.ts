@@ -1,8 +1,9 @@
 /**
- * Raw keys and claim tokens appear only in the response that creates them: never in Postgres, in
+ * Raw keys, claim tokens and webhook signing secrets appear only in the response that creates them (destination passwords in none): never in Postgres, in
  * logs (at trace level), or in any other response. Drives every issuing path and then scans.
  */
 import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { createLogger } from '../../src/lib/logger.js';
 import { serve, testEnv } from './env.js';
@@ -64,6 +65,45 @@ describe('secrets: no raw key or claim token outside the response that creates i
     );
     await send('/v1/feed/active/count', withKey(first)); // revoked: 401
     await send('/v1/feed/active/count', withKey(`${first.slice(0, -1)}x`)); // bad checksum: 401
+
+    // Destinations: a Postgres password (sent, never shown) and a webhook signing secret (shown
+    // once, in the creating response), through create, update, a 422 and every read.
+    const scale = await env.services.accounts.createActiveAccount({
+      email: 'scan-scale@secrets.test',
+      plan: 'scale',
+      isService: false,
+    });
+    const password = `pw_${randomBytes(16).toString('hex')}`;
+    const target = { host: 'db.example.com', database: 'jobs', user: 'loader', table: 'jobs' };
+    const warehouse = await send(
+      '/v1/destinations',
+      withKey(scale.key, jsonBody({ kind: 'postgres', name: 'scan', config: { ...target, password } })),
+    );
+    const warehouseId = (warehouse.body as { id: string }).id;
+    const replaced = `pw_${randomBytes(16).toString('hex')}`;
+    await send(`/v1/destinations/${warehouseId}`, {
+      ...withKey(scale.key, jsonBody({ kind: 'postgres', config: { ...target, password: replaced } })),
+      method: 'PATCH',
+    });
+    await send(
+      '/v1/destinations',
+      withKey(
+        scale.key,
+        jsonBody({ kind: 'postgres', name: 'bad', config: { ...target, port: 0, password } }),
+      ),
+    );
+    const hook = await call(
+      '/v1/destinations',
+      withKey(
+        scale.key,
+        jsonBody({ kind: 'webhook', name: 'scan', config: { url: 'https://hooks.example.com/in' } }),
+      ),
+      baseUrl,
+    );
+    const signing = (hook.body as { signing_secret: string }).signing_secret;
+    await send('/v1/destinations', withKey(scale.key));
+    await send(`/v1/destinations/${warehouseId}`, withKey(scale.key));
+    secrets.push(password, replaced, signing);
     await env.runtime.activity.flush();
 
     const database = await dumpSchema();
@@ -73,7 +113,7 @@ describe('secrets: no raw key or claim token outside the response that creates i
     expect(logLines.length).to.be.greaterThan(20);
     for (const secret of secrets) {
       // The random body of the secret, so a truncated or re-encoded copy is caught too.
-      const core = secret.replace(/^(jls_(live|compat)_|jlc_)/, '').slice(0, 24);
+      const core = secret.replace(/^(jls_(live|compat)_|jlc_|pw_|whsec_)/, '').slice(0, 24);
       expect(core).to.have.length(24);
       for (const [where, texts] of [
         ['postgres', [database]],
