@@ -193,7 +193,19 @@ const DETAIL_CONCURRENCY = 4;
 /** Maps items through an async function with bounded concurrency, keeping the input order. */
 export async function mapLimited<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
   const limit = pLimit(DETAIL_CONCURRENCY);
-  return Promise.all(items.map((item) => limit(() => fn(item))));
+  return Promise.all(
+    items.map((item) =>
+      limit(async () => {
+        try {
+          return await fn(item);
+        } catch (error) {
+          // The crawl has failed: the requests still queued would only load the source for nothing.
+          limit.clearQueue();
+          throw error;
+        }
+      }),
+    ),
+  );
 }
 
 /** Elements that may repeat in the feeds we parse; always arrays so one and many read alike. */
