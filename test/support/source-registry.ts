@@ -175,7 +175,7 @@ const ENTRIES: readonly SourceInfo[] = [
     format: 'json-ld',
     paging: 'page',
     notes: '0-based pages of 50; the legacy XML feed reportedly redirects to a login.',
-    crawled: false,
+    crawled: true,
   },
   {
     code: 'icims',
@@ -223,11 +223,14 @@ const ENTRIES: readonly SourceInfo[] = [
   {
     code: 'paylocity',
     name: 'Paylocity',
-    endpoints: ['https://recruiting.paylocity.com/Recruiting/Jobs/All/{uuid}'],
+    endpoints: [
+      'https://recruiting.paylocity.com/recruiting/jobs/All/{uuid}',
+      'https://recruiting.paylocity.com/recruiting/jobs/Details/{jobId}/{uuid}',
+    ],
     format: 'html',
     paging: 'none',
     notes: 'Jobs embedded as window.pageData JSON; a JSON feed /recruiting/api/feed/jobs/{guid} is reported.',
-    crawled: false,
+    crawled: true,
   },
   {
     code: 'rippling',
@@ -272,16 +275,17 @@ const ENTRIES: readonly SourceInfo[] = [
     format: 'json',
     paging: 'offset',
     notes: '10 per page; the legacy /api/apply/v2/jobs answers 403 on some tenants.',
-    crawled: false,
+    crawled: true,
   },
   {
     code: 'phenom',
     name: 'Phenom',
-    endpoints: ['https://{host}/{cc}/{lang}/search-results', 'POST https://{host}/widgets'],
+    endpoints: ['POST https://{host}/widgets'],
     format: 'json',
     paging: 'offset',
-    notes: 'CSRF token from the search page, then refineSearch with from/size (100).',
-    crawled: false,
+    notes:
+      'Slug {host}/{cc}/{lang}; refineSearch by from/size (100), no CSRF needed; jobDetail per job; a result window of 10,000.',
+    crawled: true,
   },
   {
     code: 'avature',
@@ -290,7 +294,7 @@ const ENTRIES: readonly SourceInfo[] = [
     format: 'html',
     paging: 'offset',
     notes: 'Some tenants reject HTTP/2 clients (406).',
-    crawled: false,
+    crawled: true,
   },
   {
     code: 'cornerstone',
@@ -302,7 +306,7 @@ const ENTRIES: readonly SourceInfo[] = [
     format: 'json',
     paging: 'page',
     notes: 'JWT from the career site (about 1 h); about 60 requests per minute.',
-    crawled: false,
+    crawled: true,
   },
   {
     code: 'adp',
@@ -312,8 +316,8 @@ const ENTRIES: readonly SourceInfo[] = [
     ],
     format: 'json',
     paging: 'offset',
-    notes: 'meta.totalNumber; no recorded payload yet.',
-    crawled: false,
+    notes: 'Slug {cid}/{ccId}; meta.totalNumber; detail per requisition ({itemID}) for the description.',
+    crawled: true,
   },
   {
     code: 'paycom',
@@ -330,22 +334,24 @@ const ENTRIES: readonly SourceInfo[] = [
   {
     code: 'dayforce',
     name: 'Dayforce',
-    endpoints: [
-      'https://www.dayforcehcm.com/api/{tenant}/V1/JobFeeds?includeActivePostingOnly=true&internalJobBoardCode={board}',
-    ],
+    endpoints: ['POST https://jobs.dayforcehcm.com/api/geo/{namespace}/jobposting/search'],
     format: 'json',
-    paging: 'none',
-    notes: 'Alternative geo search endpoint pages by 25; no recorded payload yet.',
-    crawled: false,
+    paging: 'offset',
+    notes: 'paginationStart until maxCount; the JobFeeds endpoint is reported but unrecorded.',
+    crawled: true,
   },
   {
     code: 'join',
     name: 'JOIN',
-    endpoints: ['https://join.com/api/public/companies/{companyId}/jobs?page={n}&pageSize=100'],
+    endpoints: [
+      'https://join.com/companies/{slug}',
+      'https://join.com/api/public/companies/{companyId}/jobs?locale=en&page={n}&pageSize={pageSize}',
+    ],
     format: 'json',
     paging: 'page',
-    notes: 'Company id taken from join.com/companies/{slug}; pagination.totalPages.',
-    crawled: false,
+    notes:
+      'Page one and the company id from __NEXT_DATA__ of the company page; the API from page two, by pagination.pageCount.',
+    crawled: true,
   },
   {
     code: 'softgarden',
@@ -363,7 +369,7 @@ const ENTRIES: readonly SourceInfo[] = [
     format: 'json',
     paging: 'offset',
     notes: 'meta.total; unknown client = 400 {"client_name":"Invalid client name"}.',
-    crawled: false,
+    crawled: true,
   },
   {
     code: 'hireology',
@@ -389,13 +395,11 @@ const ENTRIES: readonly SourceInfo[] = [
   {
     code: 'pageup',
     name: 'PageUp',
-    endpoints: [
-      'https://careers.pageuppeople.com/{clientId}/{channel}/{locale}/listing/?page=1&page-items=1000',
-    ],
-    format: 'html',
-    paging: 'page',
-    notes: '',
-    crawled: false,
+    endpoints: ['https://careers.pageuppeople.com/{clientId}/{channel}/{locale}/rss'],
+    format: 'xml',
+    paging: 'none',
+    notes: 'Slug {clientId}/{channel}/{locale}; the whole board in one RSS document (job: namespace fields).',
+    crawled: true,
   },
   {
     code: 'comeet',
@@ -412,8 +416,8 @@ const ENTRIES: readonly SourceInfo[] = [
     endpoints: ['https://api.polymer.co/v1/hire/organizations/{slug}/jobs?page={n}&per_page=50'],
     format: 'json',
     paging: 'page',
-    notes: 'meta.is_last; no recorded payload yet.',
-    crawled: false,
+    notes: 'meta.is_last; detail /jobs/{id} for the description.',
+    crawled: true,
   },
   {
     code: 'jobscore',
@@ -422,16 +426,17 @@ const ENTRIES: readonly SourceInfo[] = [
     format: 'json',
     paging: 'none',
     notes: 'Also available as XML.',
-    crawled: false,
+    crawled: true,
   },
   {
     code: 'zoho_recruit',
     name: 'Zoho Recruit',
-    endpoints: ['https://{slug}.zohorecruit.com/jobs/Careers'],
+    endpoints: ['https://{slug}/jobs/Careers'],
     format: 'html',
     paging: 'none',
-    notes: 'Jobs JSON in a hidden <input id="jobs">; .eu/.in data centres.',
-    crawled: false,
+    notes:
+      'Slug = the careers host (.com/.eu/.in data centres); jobs JSON in a hidden <input id="jobs">, at most about 750.',
+    crawled: true,
   },
   {
     code: 'freshteam',
@@ -454,11 +459,12 @@ const ENTRIES: readonly SourceInfo[] = [
   {
     code: 'darwinbox',
     name: 'Darwinbox',
-    endpoints: ['https://{host}.darwinbox.in/ms/candidateapi/job?page={n}'],
+    endpoints: ['POST https://{host}.darwinbox.in/ms/candidateapi/job/alljobs?companyId=main'],
     format: 'json',
     paging: 'page',
-    notes: '1-based pages of 10; unknown tenant = {"status":"error"}.',
-    crawled: false,
+    notes:
+      '1-based pages of 100 in the body, until a short page; unknown tenant = {"status":"error"}; browsers only since about 2026-08 (403).',
+    crawled: true,
   },
   {
     code: 'kula',
@@ -472,26 +478,21 @@ const ENTRIES: readonly SourceInfo[] = [
   {
     code: 'manatal',
     name: 'Manatal',
-    endpoints: [
-      'https://api.manatal.com/open/v1/career-page/{slug}/jobs/',
-      'https://www.careers-page.com/api/v1.0/c/{slug}/jobs/?page_size=20&page={n}',
-    ],
+    endpoints: ['https://www.careers-page.com/api/v1.0/c/{slug}/jobs/?page={n}'],
     format: 'json',
     paging: 'page',
-    notes: 'Two variants reported (conflict).',
-    crawled: false,
+    notes: '10 per page, `next` followed by its page number; salary only when is_salary_visible.',
+    crawled: true,
   },
   {
     code: 'clearcompany',
     name: 'ClearCompany',
-    endpoints: [
-      'https://careers-page.clearcompany.com/api/v1/careers/jobs',
-      'https://careers-api.clearcompany.com/v1/{slug}?pageIndex={n}&pageSize=20',
-    ],
-    format: 'json',
-    paging: 'page',
-    notes: 'First variant takes the tenant in an API-ShortName header.',
-    crawled: false,
+    endpoints: ['https://{slug}.hrmdirect.com/employment/xml.php'],
+    format: 'xml',
+    paging: 'none',
+    notes:
+      'HRM Direct XML feed: one row per requisition location; descriptionrich cut at about 1,000 characters. The careers-page JSON APIs are reported but unrecorded.',
+    crawled: true,
   },
   {
     code: 'hirehive',
@@ -595,11 +596,11 @@ const ENTRIES: readonly SourceInfo[] = [
   {
     code: 'sensehq',
     name: 'Sense',
-    endpoints: ['https://{slug}.sensehq.com/careers/api/jobs'],
+    endpoints: ['https://{slug}.sensehq.com/careers/api/jobs?page={n}'],
     format: 'json',
-    paging: 'none',
-    notes: 'Jobs in data.rows[].',
-    crawled: false,
+    paging: 'page',
+    notes: 'Jobs in data.rows[], 10 per 0-based page, data.count.',
+    crawled: true,
   },
   {
     code: 'loxo',

@@ -3,10 +3,12 @@
  * `SOURCES` (test/support/source-registry.ts) without an entry here is registered but not crawled; the
  * `crawled` flag there must agree with this map (a unit test holds them together).
  *
- * JazzHR is deliberately absent: the only payloads we hold come from its authenticated API
- * (`api.resumatorapi.com`, needs the employer's API key), and its public surfaces (the
- * applytojob.com HTML/JSON-LD pages and the `app.jazz.co` XML feed) have no recorded payload to
- * build and test a parser against.
+ * Deliberately absent, for want of a recording of a public board endpoint to build and test a
+ * parser against: JazzHR (the payloads we hold come from its authenticated API,
+ * `api.resumatorapi.com`, which needs the employer's API key; its public applytojob.com pages and
+ * `app.jazz.co` XML feed are unrecorded), Kula (a page excerpt whose fields are told apart only by
+ * build-hash classes and position: reading it would be guessing) and Taleo (three result rows
+ * without the paging link or column headers: a crawl would read ten rows and close the rest).
  */
 import type { Clock } from '../../lib/clock.js';
 import type { Connector } from '../types.js';
@@ -28,6 +30,24 @@ import { successFactorsConnector } from './successfactors.js';
 import { teamtailorConnector } from './teamtailor.js';
 import { workableConnector } from './workable.js';
 import { createWorkdayConnector } from './workday.js';
+import { adpConnector } from './adp.js';
+import { avatureConnector } from './avature.js';
+import { clearCompanyConnector } from './clearcompany.js';
+import { cornerstoneConnector } from './cornerstone.js';
+import { darwinboxConnector } from './darwinbox.js';
+import { dayforceConnector } from './dayforce.js';
+import { eightfoldConnector } from './eightfold.js';
+import { jobScoreConnector } from './jobscore.js';
+import { jobviteConnector } from './jobvite.js';
+import { joinConnector } from './join.js';
+import { manatalConnector } from './manatal.js';
+import { pageUpConnector } from './pageup.js';
+import { paylocityConnector } from './paylocity.js';
+import { phenomConnector } from './phenom.js';
+import { polymerConnector } from './polymer.js';
+import { senseHqConnector } from './sensehq.js';
+import { trakstarConnector } from './trakstar.js';
+import { zohoRecruitConnector } from './zoho-recruit.js';
 
 /** Options shared by the connectors that need them. */
 export interface ConnectorOptions {
@@ -56,6 +76,24 @@ export function createConnectors(options: ConnectorOptions = {}): ReadonlyMap<st
     pinpointConnector,
     gemConnector,
     comeetConnector,
+    adpConnector,
+    avatureConnector,
+    clearCompanyConnector,
+    cornerstoneConnector,
+    darwinboxConnector,
+    dayforceConnector,
+    eightfoldConnector,
+    jobScoreConnector,
+    jobviteConnector,
+    joinConnector,
+    manatalConnector,
+    pageUpConnector,
+    paylocityConnector,
+    phenomConnector,
+    polymerConnector,
+    senseHqConnector,
+    trakstarConnector,
+    zohoRecruitConnector,
   ];
   return new Map(connectors.map((connector) => [connector.source, connector]));
 }
