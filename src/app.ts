@@ -45,6 +45,7 @@ import type { WindowedFeeds } from './services/feeds/windowed.js';
 import type { JobSearchService } from './services/jobs.js';
 import type { JobCounts } from './services/job-counts.js';
 import { mcpHandlers } from './mcp/handler.js';
+import { mcpBodyErrors } from './mcp/rpc-errors.js';
 import { createMcpEndpoint } from './mcp/server.js';
 
 export interface Services {
@@ -114,6 +115,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
           jobs: deps.services.jobs,
           counts: deps.services.counts,
           active: deps.services.active,
+          companies: deps.services.companies,
+          stats: deps.services.stats,
+          analytics: deps.services.analytics,
           upgradeUrl: deps.upgradeUrl,
         }),
         deps.linkBaseUrl,
@@ -128,6 +132,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(recordActivity(deps.services.activity));
   app.use(problemMiddleware(deps.logger));
   app.use(limitRequestTarget);
+  // Body failures of POST /mcp (malformed JSON, a batch) as JSON-RPC errors, not problem+json.
+  app.use(mcpBodyErrors);
   app.use(unmatched(router));
   app.use(router.routes());
   return app;

@@ -85,3 +85,50 @@ export const GET_JOB_ARGUMENTS: Record<string, ArgumentSpec> = {
     operation: 'getJob',
   },
 };
+
+/** find_companies: the directory filters of `GET /v1/companies`, and a page of at most 10. */
+export const FIND_COMPANIES_ARGUMENTS: Record<string, ArgumentSpec> = {
+  source: {
+    description:
+      'ATS source codes, any of: companies with a recently verified board on one of them (values: list_vocabularies).',
+    operation: 'listCompanies',
+  },
+  country: {
+    description:
+      'ISO 3166-1 alpha-2 country codes, upper case, any of: companies with open jobs there. Example: ["DE"].',
+    operation: 'listCompanies',
+  },
+  min_open_jobs: {
+    description: 'Only companies with at least this many open jobs (default 0).',
+    operation: 'listCompanies',
+  },
+  include_unresolved: {
+    description:
+      'true: also list companies whose name is not resolved yet (named by their board, e.g. "greenhouse/acme").',
+    operation: 'listCompanies',
+  },
+  limit: {
+    description: 'How many companies to return, 1 to 10 (default 10), in company_key order.',
+    operation: 'listCompanies',
+    narrow: { maximum: 10 },
+  },
+};
+
+export const GET_COMPANY_ARGUMENTS: Record<string, ArgumentSpec> = {
+  company_key: {
+    description: 'The company_key of a company (from find_companies, or the company_key of a job).',
+    operation: 'getCompany',
+  },
+  include_unresolved: {
+    description: 'true: also find companies whose name is not resolved yet.',
+    operation: 'getCompany',
+  },
+};
+
+export const STATE_OF_HIRING_ARGUMENTS: Record<string, ArgumentSpec> = {
+  quarter: {
+    description:
+      'UTC calendar quarter, "YYYY-Qn". Omitted: the latest completed quarter. The running quarter is served partial. Example: "2026-Q1".',
+    operation: 'getStateOfHiring',
+  },
+};

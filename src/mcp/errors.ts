@@ -4,24 +4,28 @@
  * never carries an internal message or stack, only what to do and the request id.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { NotFoundError, ValidationFailedError } from '../domain/errors.js';
+import { ValidationFailedError } from '../domain/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { toApiError } from '../http/problem.js';
 import { ToolInputError } from './arguments.js';
+import type { McpTool } from './tool.js';
+
+type FailedTool = Pick<McpTool, 'name' | 'notFoundHint'>;
 
 export function toolError(
-  toolName: string,
+  tool: FailedTool,
   thrown: unknown,
   requestId: string,
   logger: Logger,
 ): CallToolResult {
   return {
-    content: [{ type: 'text', text: toolErrorText(toolName, thrown, requestId, logger) }],
+    content: [{ type: 'text', text: toolErrorText(tool, thrown, requestId, logger) }],
     isError: true,
   };
 }
 
-function toolErrorText(toolName: string, thrown: unknown, requestId: string, logger: Logger): string {
+function toolErrorText(tool: FailedTool, thrown: unknown, requestId: string, logger: Logger): string {
+  const toolName = tool.name;
   if (thrown instanceof ToolInputError) return thrown.message;
   const error = toApiError(thrown);
   if (error instanceof ValidationFailedError) {
@@ -29,7 +33,9 @@ function toolErrorText(toolName: string, thrown: unknown, requestId: string, log
     const issues = error.issues.map((issue) => `${String(issue.loc[issue.loc.length - 1])}: ${issue.msg}`);
     return `Invalid arguments for ${toolName}: ${issues.join('; ')}.`;
   }
-  if (error instanceof NotFoundError) return `${error.message}. Use a job_key from search_jobs results.`;
+  // 404s (an unknown key, a report not available) say where valid values come from.
+  if (error?.status === 404 && tool.notFoundHint !== undefined)
+    return `${error.message}. ${tool.notFoundHint}`;
   if (error !== undefined && error.status < 500) return error.message;
   if (error !== undefined) {
     logger.warn({ err: thrown, request_id: requestId, tool: toolName }, 'mcp tool: upstream failure');

@@ -3,7 +3,8 @@
  * usual chain — its own rate-limit bucket per client address, JSON body parsing, the McpMessage
  * schema — and answers with what the MCP transport answered, through Koa (so the request id,
  * schema-version header and access log apply as everywhere else). Public: any `X-API-Key` is
- * ignored and nothing is charged.
+ * ignored and nothing is charged. What those shared steps refuse about the body (malformed JSON, a
+ * batch) never reaches this handler: `mcpBodyErrors` (rpc-errors.ts) answers it as JSON-RPC.
  */
 import { ForbiddenError } from '../domain/errors.js';
 import type { AppContext } from '../http/state.js';

@@ -20,8 +20,8 @@ import {
   GET_JOB_ARGUMENTS,
   SEARCH_ARGUMENTS,
 } from './argument-specs.js';
-import { argumentsSchema, componentSchema } from './schemas.js';
-import { jobLine, listing } from './text.js';
+import { argumentsSchema, componentSchema, objectSchema, withoutMembers } from './schemas.js';
+import { jobLine, listing, paidLine } from './text.js';
 import type { McpTool } from './tool.js';
 
 export interface JobToolDeps {
@@ -39,8 +39,8 @@ const SAMPLE_MAX = 10;
 export function jobTools(deps: JobToolDeps): McpTool[] {
   const ajv = newSchemaCompiler();
   const job = componentSchema(deps.document, 'Job');
-  const listedJob = withoutMember(job, 'description_text');
-  const keyLine = (what: string): string => `${what} Get a key: ${deps.upgradeUrl}`;
+  const listedJob = withoutMembers(job, ['description_text']);
+  const keyLine = paidLine(deps.upgradeUrl);
 
   const searchInput = argumentsSchema(deps.document, SEARCH_ARGUMENTS);
   const checkSearch = argumentCheck(ajv, 'search_jobs', searchInput);
@@ -50,7 +50,7 @@ export function jobTools(deps: JobToolDeps): McpTool[] {
     description:
       'Search open job postings from company career sites (ATS boards) with filters; returns up to 10 of the newest (or, with q or company, the most relevant) open jobs without descriptions, and the total number of open jobs that match. All filters combine with AND; list filters match any of their values. Call list_vocabularies for the allowed source, family and country values.',
     inputSchema: searchInput.schema,
-    outputSchema: object({
+    outputSchema: objectSchema({
       total: { type: 'integer', minimum: 0, description: 'Open jobs matching the filters (all of them).' },
       returned: { type: 'integer', minimum: 0, maximum: SAMPLE_MAX },
       jobs: { type: 'array', maxItems: SAMPLE_MAX, items: listedJob },
@@ -108,7 +108,7 @@ function countJobs(
     description:
       'Count the jobs matching filters, free of charge, to size a pull before fetching: scope "search" counts what a search with these filters (and status) returns; scope "active_feed" counts the jobs first seen in a time window that the active feed would deliver.',
     inputSchema: input.schema,
-    outputSchema: object(
+    outputSchema: objectSchema(
       {
         scope: { type: 'string', enum: ['search', 'active_feed'] },
         count: { type: 'integer', minimum: 0 },
@@ -159,8 +159,9 @@ function getJob(
     name: 'get_job',
     title: 'Get one job',
     description: `One job (open or closed) by its job_key, with its public fields${descriptions ? ' and description' : '; the description needs an API key'}.`,
+    notFoundHint: 'Use a job_key from search_jobs results.',
     inputSchema: input.schema,
-    outputSchema: object({
+    outputSchema: objectSchema({
       job,
       paid_api: { type: 'string', description: 'What an API key adds, and where to get one.' },
     }),
@@ -206,14 +207,4 @@ function refuse(args: Record<string, unknown>, misplaced: (name: string) => bool
   throw new ToolInputError(
     `Invalid arguments for count_jobs: ${wrong.join(', ')} cannot be used with scope "${scope}"; allowed: ${allowed}.`,
   );
-}
-
-function object(properties: Record<string, JsonSchema>, required = Object.keys(properties)): JsonSchema {
-  return { type: 'object', properties, required, additionalProperties: false };
-}
-
-function withoutMember(schema: JsonSchema, member: string): JsonSchema {
-  const { [member]: _dropped, ...properties } = schema.properties as Record<string, JsonSchema>;
-  const required = (schema.required as string[] | undefined)?.filter((name) => name !== member);
-  return { ...schema, properties, ...(required === undefined ? {} : { required }) };
 }

@@ -33,7 +33,7 @@ export function resources(document: OpenApiDocument, upgradeUrl: string): McpRes
 
 /** Also the server's `instructions` at initialization (first paragraph). */
 export const INSTRUCTIONS =
-  'Job postings fetched from company career sites (ATS boards), no key needed. Call list_vocabularies to learn the accepted filter values, search_jobs for up to 10 open jobs and the total that match, count_jobs to size a pull, get_job for one job by job_key. Read jlds://guide.md for limits and what an API key adds.';
+  'Job postings fetched from company career sites (ATS boards), no key needed. Call list_vocabularies to learn the accepted filter values, search_jobs for up to 10 open jobs and the total that match, count_jobs to size a pull, get_job for one job by job_key, find_companies and get_company for the company directory, job_market_stats and state_of_hiring for market figures. Read jlds://guide.md for limits and what an API key adds.';
 
 function guide(upgradeUrl: string): string {
   return `# Job postings over MCP
@@ -51,10 +51,28 @@ ${INSTRUCTIONS}
   (\`status\` open, closed or all). Scope \`active_feed\`: jobs first seen in a window
   (\`time_frame\` or \`first_seen_gte\`), as \`GET /v1/feed/active\` delivers them.
 - \`get_job\`: one job by \`job_key\`, public fields (no description).
+- \`find_companies\`: the company directory (\`GET /v1/companies\`, which needs a key) without
+  one: the first page for the filters (\`source\`, \`country\`, \`min_open_jobs\`), at most 10
+  directory entries in \`company_key\` order, and \`more\` when more match; no cursor, no
+  catalog export. There is no name filter: to find a company by name, call \`search_jobs\` with
+  \`company\` and read \`company_key\` from a job.
+- \`get_company\`: one company by \`company_key\`: the directory entry (name, domain, boards,
+  open jobs, countries, provenance) and the open-positions summary (count, top titles) of
+  \`GET /v1/companies/{company_key}\`. The analytic sections (hiring velocity, office network,
+  department and career-family rollups, work-mode distribution) need a key; \`withheld\` names
+  those the company has.
+- \`job_market_stats\`: \`GET /v1/stats\` whole (a snapshot refreshed every few minutes).
+- \`state_of_hiring\`: \`GET /v1/analytics/state-of-hiring\` whole; \`quarter\` as \`YYYY-Qn\`,
+  default the latest completed quarter, the running quarter partial.
+
+Companies whose name is not resolved yet (named by their board, e.g. \`greenhouse/acme\`) are
+hidden unless \`include_unresolved\` is true, as in the REST API.
 
 Every result is in \`structuredContent\` (see each tool's output schema) and as short text.
 A failed call is a tool result with \`isError: true\` whose text names the argument and the
-allowed values; an unknown tool or malformed request is a JSON-RPC error (-32602).
+allowed values; an unknown tool or params that do not fit the method are a JSON-RPC error
+(-32602). One JSON-RPC message per POST: a batch (JSON array) is refused with HTTP 400 and
+-32600, a body that is not JSON with HTTP 400 and -32700.
 
 ## Limits
 
@@ -66,6 +84,7 @@ over the limit the HTTP answer is 429 with \`Retry-After\`.
 
 The REST API (\`jlds://openapi.json\`): every match with cursor paging (up to 1000 per page),
 full descriptions, closed jobs, the active, expired, modified and change feeds, bulk export and
-dataset snapshots. Get a key: ${upgradeUrl}
+dataset snapshots; the whole company directory (paged, or as an NDJSON catalog), full company
+profiles and company jobs; time-to-fill and posting velocity. Get a key: ${upgradeUrl}
 `;
 }

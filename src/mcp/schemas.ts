@@ -91,6 +91,25 @@ export function inlineSchema(
   return inline(schema, 0) as JsonSchema;
 }
 
+/** A closed object schema: `required` defaults to every property. */
+export function objectSchema(
+  properties: Record<string, JsonSchema>,
+  required = Object.keys(properties),
+): JsonSchema {
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+/** `schema` (an object schema) without the members `names`, in `properties` and `required` alike. */
+export function withoutMembers(schema: JsonSchema, names: readonly string[]): JsonSchema {
+  const properties = Object.fromEntries(
+    Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).filter(
+      ([name]) => !names.includes(name),
+    ),
+  );
+  const required = (schema.required as string[] | undefined)?.filter((name) => !names.includes(name));
+  return { ...schema, properties, ...(required === undefined ? {} : { required }) };
+}
+
 /** The `enum` of a schema's items (csv parameters) or of the schema itself; empty when it has none. */
 export function enumOf(schema: JsonSchema): string[] {
   const items = schema.items as JsonSchema | undefined;

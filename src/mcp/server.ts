@@ -6,31 +6,42 @@
  * transport (a stateless transport serves one request).
  *
  * Protocol errors (JSON-RPC): an unknown tool, resource or method, and params that do not fit the
- * request's schema → -32602 / -32601. Everything a tool meets while running — its arguments
- * included (the 2025-11-25 revision makes input validation a tool execution error) — is a tool
- * result with `isError: true` (errors.ts).
+ * request's schema (initialize's included) → -32602 / -32601; a body that is not one message
+ * object (a batch) → HTTP 400 with -32600 (rpc-errors.ts). Everything a tool meets while running —
+ * its arguments included (the 2025-11-25 revision makes input validation a tool execution error) —
+ * is a tool result with `isError: true` (errors.ts).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
+  InitializeRequestSchema,
+  LATEST_PROTOCOL_VERSION,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
+  type InitializeResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
 import type { Logger } from '../lib/logger.js';
 import type { OpenApiDocument } from '../openapi/document.js';
+import { companyTools, type CompanyToolDeps } from './company-tools.js';
 import { toolError } from './errors.js';
 import { jobTools, type JobToolDeps } from './job-tools.js';
+import { reportTools, type ReportToolDeps } from './report-tools.js';
 import { INSTRUCTIONS, resources, type McpResource } from './resources.js';
+import { refusedBody } from './rpc-errors.js';
 import { READ_ONLY, type McpTool } from './tool.js';
 import { vocabularyTool, type VocabularyToolDeps } from './vocabulary-tool.js';
+
+/** Tools and resources, fixed for the life of the process; no logging, prompts or completions. */
+const CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false } };
 
 /** MCP's code for an unknown resource URI (specification, "Resources" › error handling). */
 const RESOURCE_NOT_FOUND = -32002;
@@ -40,6 +51,7 @@ const RESOURCE_NOT_FOUND = -32002;
  * does not fit becomes -32603 (internal error). Registered with any `params`, the handlers check
  * the params themselves: what does not fit is -32602 (invalid params), as JSON-RPC says.
  */
+const AnyParamsInitialize = InitializeRequestSchema.extend({ params: z.unknown() });
 const AnyParamsCallTool = CallToolRequestSchema.extend({ params: z.unknown() });
 const AnyParamsReadResource = ReadResourceRequestSchema.extend({ params: z.unknown() });
 const AnyParamsListTools = ListToolsRequestSchema.extend({ params: z.unknown().optional() });
@@ -61,6 +73,13 @@ export interface McpDeps extends Omit<JobToolDeps, 'counts'>, Omit<VocabularyToo
   document: OpenApiDocument;
   counts: JobToolDeps['counts'] & VocabularyToolDeps['counts'];
   logger: Logger;
+  /*
+   * Optional while src/app.ts does not pass them yet: without them find_companies, get_company,
+   * job_market_stats and state_of_hiring are not listed. Make them required once it does.
+   */
+  companies: CompanyToolDeps['companies'];
+  stats: ReportToolDeps['stats'];
+  analytics: ReportToolDeps['analytics'];
 }
 
 export interface McpEndpoint {
@@ -70,7 +89,7 @@ export interface McpEndpoint {
 }
 
 export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
-  const tools = [...jobTools(deps), vocabularyTool(deps)];
+  const tools = [...jobTools(deps), ...companyTools(deps), ...reportTools(deps), vocabularyTool(deps)];
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const listing: Tool[] = tools.map((tool) => ({
     name: tool.name,
@@ -86,6 +105,8 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
   return {
     tools,
     async handle(request, body, requestId) {
+      const refused = refusedBody(body);
+      if (refused !== undefined) return Response.json(refused, { status: 400 });
       const server = newServer(requestId);
       const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
       try {
@@ -118,9 +139,10 @@ function serverFactory(
   return (requestId: string): Server => {
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above
     const server = new Server(info, {
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      capabilities: CAPABILITIES,
       instructions: INSTRUCTIONS,
     });
+    server.setRequestHandler(AnyParamsInitialize, (request) => initializeResult(info, request));
     server.setRequestHandler(AnyParamsListTools, (request) => {
       paramsOf(ListToolsRequestSchema, request);
       return { tools: listing };
@@ -151,6 +173,22 @@ function serverFactory(
   };
 }
 
+/**
+ * `initialize` as the SDK's own handler answers it — the revision the client asks for when the SDK
+ * supports it, else the latest — except that params which do not fit InitializeRequest are -32602
+ * (invalid params): the SDK's handler parses them with its schema, and a mismatch would be -32603.
+ */
+function initializeResult(info: InitializeResult['serverInfo'], request: unknown): InitializeResult {
+  const { params } = paramsOf(InitializeRequestSchema, request);
+  const asked = params.protocolVersion;
+  return {
+    protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(asked) ? asked : LATEST_PROTOCOL_VERSION,
+    capabilities: CAPABILITIES,
+    serverInfo: info,
+    instructions: INSTRUCTIONS,
+  };
+}
+
 async function callTool(
   tool: McpTool,
   args: unknown,
@@ -161,7 +199,7 @@ async function callTool(
     const { structured, text } = await tool.call(args);
     return { content: [{ type: 'text', text }], structuredContent: structured };
   } catch (thrown) {
-    return toolError(tool.name, thrown, requestId, logger);
+    return toolError(tool, thrown, requestId, logger);
   }
 }
 

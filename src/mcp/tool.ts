@@ -14,6 +14,8 @@ export interface McpTool {
   description: string;
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
+  /** What to do when what the call names does not exist (a 404 of the service), e.g. where keys come from. */
+  notFoundHint?: string;
   /** Validates and runs; throws ToolInputError, typed domain errors, or anything (a bug). */
   call(args: unknown): Promise<ToolOutcome>;
 }

@@ -1091,6 +1091,16 @@ export interface paths {
      *       filters and `status` walks; `scope: active_feed`: as `GET /v1/feed/active/count`.
      *     - `get_job`: one job by `job_key` (`include_unresolved`), public fields: the public tier
      *       of the access policy has no `descriptions` entitlement, so never `description_text`.
+     *     - `find_companies`: the filters of `GET /v1/companies` (`source`, `country`,
+     *       `min_open_jobs`, `include_unresolved`; `limit` 1 to 10) → the first page of the verified
+     *       directory, entries in its shape, and `more`; no cursor and no catalog without a key.
+     *     - `get_company`: one company by `company_key` (`include_unresolved`): the directory entry
+     *       and the open-positions summary of `GET /v1/companies/{company_key}`; `withheld` names
+     *       the analytic sections the REST profile adds (hiring velocity, offices, departments,
+     *       families, work modes).
+     *     - `job_market_stats`: the body of `GET /v1/stats`, unchanged.
+     *     - `state_of_hiring`: the body of `GET /v1/analytics/state-of-hiring` (`quarter`), unchanged;
+     *       a report not available is a tool error.
      *     - `list_vocabularies`: accepted values of the enum filters (from this document) and the
      *       countries, sources, career families and employment types open jobs use, with counts.
      *
@@ -1098,8 +1108,11 @@ export interface paths {
      *     agents). No prompts. Errors: a tool that fails — invalid arguments included — answers a
      *     tool result with `isError: true` whose text names the argument and the allowed values; an
      *     unknown tool or params that do not fit the method answer JSON-RPC `-32602`, an unknown
-     *     method `-32601`, an unknown resource `-32002`. Transport-level refusals (missing
-     *     `Accept`, unsupported `MCP-Protocol-Version`) are JSON-RPC errors with `400` or `406`.
+     *     method `-32601`, an unknown resource `-32002`, `initialize` params that do not fit
+     *     `-32602`. A body that is not one JSON-RPC message answers `400` with a JSON-RPC error and
+     *     `id` null: malformed JSON `-32700`; a batch (removed from the protocol in 2025-06-18) or a
+     *     non-object `-32600`. Transport-level refusals (missing `Accept`, unsupported
+     *     `MCP-Protocol-Version`) are JSON-RPC errors with `400` or `406`.
      *
      *     DNS-rebinding protection: a request with an `Origin` header (a browser) is refused with
      *     `403 origin_forbidden` unless the origin is the deployment's own (`PUBLIC_BASE_URL`), or a
@@ -3026,8 +3039,9 @@ export interface components {
     };
     /**
      * @description One JSON-RPC 2.0 message (request, notification or response) of the MCP Streamable HTTP
-     *     transport, for example `{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}`. Only
-     *     "must be a JSON object" is checked here; JSON-RPC errors are answered as JSON-RPC error
+     *     transport, for example `{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}`. A body that
+     *     is not one JSON object (malformed JSON, a batch) is answered `400` with a JSON-RPC error
+     *     (`-32700` or `-32600`), never a problem; other JSON-RPC errors are JSON-RPC error
      *     responses.
      */
     McpMessage: Record<string, never>;

@@ -1,7 +1,8 @@
 /**
  * Seeded fuzz of MCP tool calls (test/support/random.ts): random tools, random argument names and
  * values, malformed `arguments`. Never a crash or 5xx; every call answers 200 with a tool result
- * (structured on success, `isError` with text on failure) or a JSON-RPC -32602 error.
+ * (structured on success, `isError` with text on failure) or a JSON-RPC -32602 error; a body the
+ * JSON parser refuses (a `__proto__` key) answers HTTP 400 with -32700.
  */
 import { expect } from 'chai';
 import type { IndexNames } from '../../src/search/indices.js';
@@ -14,7 +15,18 @@ import { mcpPost } from '../support/mcp-request.js';
 
 const SEED = 20260101;
 const CALLS = 400;
-const TOOLS = ['search_jobs', 'count_jobs', 'get_job', 'list_vocabularies', 'nope', ''];
+const TOOLS = [
+  'search_jobs',
+  'count_jobs',
+  'get_job',
+  'find_companies',
+  'get_company',
+  'job_market_stats',
+  'state_of_hiring',
+  'list_vocabularies',
+  'nope',
+  '',
+];
 const NAMES = [
   'q',
   'title',
@@ -50,6 +62,9 @@ const NAMES = [
   'organization',
   'job_key',
   'include_unresolved',
+  'min_open_jobs',
+  'company_key',
+  'quarter',
   'cursor',
   '__proto__',
   'constructor',
@@ -88,6 +103,10 @@ const STRINGS = [
   '../../etc/passwd',
   'EUR',
   'year',
+  '2026-Q1',
+  '1999-Q4',
+  '2999-Q2',
+  '2026-Q5',
 ];
 
 function generator(random: () => number) {
@@ -149,16 +168,22 @@ describe('mcp fuzz: any tool arguments, never a crash (seeded)', function () {
     const random = seededRandom(SEED);
     const fuzz = generator(random);
     const outcomes = { structured: 0, toolError: 0, invalidParams: 0 };
+    /** Tool results (structured or isError) per tool name: every tool is reached. */
+    const answered = new Map<string, number>();
     for (let n = 0; n < CALLS; n += 1) {
-      const params: Record<string, unknown> = { name: fuzz.tool() };
+      const name = fuzz.tool();
+      const params: Record<string, unknown> = { name };
       if (random() > 0.05) params.arguments = fuzz.args();
       const body = JSON.stringify({ jsonrpc: '2.0', id: n, method: 'tools/call', params });
       const response = await call('/mcp', mcpPost(body), baseUrl);
       const label = `#${String(n)} ${body.slice(0, 300)}`;
       if (body.includes('"__proto__"')) {
-        // Refused by the JSON body parser before MCP sees it (prototype poisoning): the documented 422.
-        expect(response.status, label).to.be.oneOf([200, 422]);
-        if (response.status === 422) continue;
+        // Refused by the JSON body parser before MCP sees it (prototype poisoning): a parse error.
+        expect(response.status, label).to.be.oneOf([200, 400]);
+        if (response.status === 400) {
+          expect((response.body as RpcAnswer).error?.code, label).to.equal(-32700);
+          continue;
+        }
       }
       expect(response.status, label).to.equal(200);
       const answer = response.body as RpcAnswer;
@@ -170,9 +195,12 @@ describe('mcp fuzz: any tool arguments, never a crash (seeded)', function () {
       }
       const result = answer.result;
       expect(result, label).to.be.an('object');
+      answered.set(name, (answered.get(name) ?? 0) + 1);
       if (result?.isError === true) {
         const text = result.content?.[0]?.text ?? '';
-        expect(text, label).to.match(/^(Invalid arguments for |No job |.* cannot be used)/);
+        expect(text, label).to.match(
+          /^(Invalid arguments for |No job |No company |No posting observed yet|\d{4}-Q[1-4] (has not started|ended before)|.* cannot be used)/,
+        );
         expect(text, label).to.not.match(/Internal error|temporarily unavailable|at .*\.ts:\d+/);
         outcomes.toolError += 1;
       } else {
@@ -180,7 +208,8 @@ describe('mcp fuzz: any tool arguments, never a crash (seeded)', function () {
         outcomes.structured += 1;
       }
     }
-    // The generator reaches all three outcomes.
+    // The generator reaches every tool, and all three outcomes.
+    expect([...answered.keys()]).to.have.members(TOOLS.filter((tool) => !['nope', ''].includes(tool)));
     expect(outcomes.structured).to.be.greaterThan(10);
     expect(outcomes.toolError).to.be.greaterThan(100);
     expect(outcomes.invalidParams).to.be.greaterThan(10);

@@ -98,6 +98,10 @@ describe('mcp: the keyless MCP server over HTTP (SDK client)', function () {
       'search_jobs',
       'count_jobs',
       'get_job',
+      'find_companies',
+      'get_company',
+      'job_market_stats',
+      'state_of_hiring',
       'list_vocabularies',
     ]);
     for (const tool of tools) expect(tool.outputSchema, tool.name).to.be.an('object');

@@ -9,13 +9,20 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { NotFoundError, UpstreamUnavailableError } from '../../src/domain/errors.js';
+import {
+  NotFoundError,
+  ReportNotAvailableError,
+  UpstreamUnavailableError,
+  ValidationFailedError,
+} from '../../src/domain/errors.js';
 import type { Job } from '../../src/domain/job.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { loadDocument, listOperations, type JsonSchema } from '../../src/openapi/document.js';
 import { createMcpEndpoint, type McpDeps } from '../../src/mcp/server.js';
 import { enumOf } from '../../src/mcp/schemas.js';
+import { bodyFailure } from '../../src/mcp/rpc-errors.js';
 import type { JobFilters } from '../../src/search/job-query.js';
+import type { CompanyProfile, DirectoryRequest } from '../../src/services/companies.js';
 
 const document = loadDocument();
 
@@ -34,9 +41,36 @@ const JOB: Job = {
   description_text: 'A long description',
 };
 
+const COMPANY: CompanyProfile = {
+  company_key: 'acme',
+  name: 'Acme',
+  domain: 'acme.com',
+  resolved: true,
+  boards: [{ source: 'greenhouse', source_slug: 'acme', health: 'ok', open_jobs: 3 }],
+  open_jobs: 3,
+  countries: ['DE'],
+  derivations: { open_jobs: { source: 'observed', confidence: 1 } },
+  office_network: { offices: [], countries: [], source: 'rules', confidence: 1 },
+  open_positions: {
+    count: 3,
+    top_titles: [{ title: 'Data Engineer', open_jobs: 2 }],
+    jobs_url: '/v1/companies/acme/jobs',
+    source: 'observed',
+    confidence: 1,
+  },
+};
+
+const STATS = {
+  generated_at: '2025-01-02T00:00:00.000Z',
+  totals: { jobs_open: 42, jobs_closed: 7, companies: 3, boards: 4, sources: 2 },
+  per_source: [{ source: 'greenhouse', jobs_open: 42, boards: 4 }],
+  per_country: [{ country_code: 'DE', jobs_open: 40 }],
+};
+
 interface Calls {
   search: { filters: JobFilters; limit: number; evaluation: boolean; include_description: boolean }[];
   count: JobFilters[];
+  directory?: (DirectoryRequest & { limit: number })[];
 }
 
 function fakeDeps(calls: Calls, failure?: Error): McpDeps {
@@ -75,6 +109,22 @@ function fakeDeps(calls: Calls, failure?: Error): McpDeps {
           count: 7,
           window: { gte: '2025-01-01T00:00:00.000Z', lt: '2025-01-02T00:00:00.000Z' },
         }),
+    },
+    companies: {
+      directory: (request) => {
+        (calls.directory ??= []).push(request);
+        const { office_network: _offices, open_positions: _positions, ...entry } = COMPANY;
+        return Promise.resolve({ companies: [entry], next_cursor: 'more' });
+      },
+      profile: (key) =>
+        key === COMPANY.company_key
+          ? Promise.resolve(COMPANY)
+          : Promise.reject(new NotFoundError(`No company ${key}`)),
+    },
+    stats: { current: () => Promise.resolve(JSON.stringify(STATS)) },
+    analytics: {
+      stateOfHiring: (quarter) =>
+        Promise.reject(new ReportNotAvailableError(`${quarter ?? '2024-Q4'} has not started`)),
     },
   };
 }
@@ -116,6 +166,10 @@ describe('mcp: the keyless MCP server (in process, SDK client)', () => {
       'search_jobs',
       'count_jobs',
       'get_job',
+      'find_companies',
+      'get_company',
+      'job_market_stats',
+      'state_of_hiring',
       'list_vocabularies',
     ]);
     const ajv = new Ajv2020({ strict: false });
@@ -265,5 +319,96 @@ describe('mcp: the keyless MCP server (in process, SDK client)', () => {
       expect(text(result)).to.match(message).and.not.contain('secret');
       await failing.close();
     }
+  });
+  it('find_companies: the first directory page for the filters, at most 10, and whether more match', async () => {
+    const result = (await client.callTool({
+      name: 'find_companies',
+      arguments: { country: ['DE'], min_open_jobs: 2, limit: 5 },
+    })) as CallToolResult;
+    expect(result.isError, text(result)).to.not.equal(true);
+    expect(result.structuredContent).to.include({ returned: 1, more: true });
+    expect(text(result)).to.contain('Acme (acme.com) · 3 open jobs · DE').and.contain('GET /v1/companies');
+    expect(calls.directory).to.deep.equal([
+      { country: ['DE'], min_open_jobs: 2, include_unresolved: false, limit: 5 },
+    ]);
+    const tooMany = (await client.callTool({
+      name: 'find_companies',
+      arguments: { limit: 11, cursor: 'x' },
+    })) as CallToolResult;
+    expect(tooMany.isError).to.equal(true);
+    expect(text(tooMany)).to.match(/unknown argument cursor .*; limit must be <= 10/);
+  });
+
+  it('get_company: the directory entry and open positions, the analytic sections withheld and named', async () => {
+    const found = (await client.callTool({
+      name: 'get_company',
+      arguments: { company_key: 'acme' },
+    })) as CallToolResult;
+    const structured = found.structuredContent as { company: Record<string, unknown>; withheld: string[] };
+    const { office_network: _withheld, ...publicPart } = COMPANY;
+    expect(structured.company).to.deep.equal(publicPart);
+    expect(structured.withheld).to.deep.equal(['office_network']);
+    expect(text(found)).to.contain('top open titles: Data Engineer (2)');
+    const missing = (await client.callTool({
+      name: 'get_company',
+      arguments: { company_key: 'nope' },
+    })) as CallToolResult;
+    expect(missing.isError).to.equal(true);
+    expect(text(missing)).to.match(/^No company nope\. Use a company_key from find_companies/);
+  });
+
+  it('job_market_stats: the stored snapshot whole; state_of_hiring: a report not available is a tool error', async () => {
+    const stats = (await client.callTool({ name: 'job_market_stats', arguments: {} })) as CallToolResult;
+    expect((stats.structuredContent as { stats: unknown }).stats).to.deep.equal(STATS);
+    expect(text(stats)).to.contain('42 open jobs, 7 closed').and.contain('time-to-fill');
+    const future = (await client.callTool({
+      name: 'state_of_hiring',
+      arguments: { quarter: '2999-Q1' },
+    })) as CallToolResult;
+    expect(future.isError).to.equal(true);
+    expect(text(future)).to.match(
+      /^2999-Q1 has not started\. Reports start with the quarter of the first observation/,
+    );
+    const bad = (await client.callTool({
+      name: 'state_of_hiring',
+      arguments: { quarter: '2025-Q5' },
+    })) as CallToolResult;
+    expect(text(bad)).to.match(/Invalid arguments for state_of_hiring: quarter must match/);
+  });
+
+  it('answers initialize params that do not fit with -32602, and a batch with HTTP 400 and -32600', async () => {
+    const endpoint = createMcpEndpoint(fakeDeps({ search: [], count: [] }));
+    const post = (body: unknown): Promise<Response> =>
+      endpoint.handle(
+        new Request('http://mcp.test/mcp', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        }),
+        body,
+        'req-1',
+      );
+    const initialize = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: 20250618 },
+    });
+    expect(initialize.status).to.equal(200);
+    expect(await initialize.json()).to.nested.include({ id: 1, 'error.code': -32602 });
+    const batch = await post([{ jsonrpc: '2.0', id: 1, method: 'ping' }]);
+    expect(batch.status).to.equal(400);
+    expect(await batch.json()).to.nested.include({ id: null, 'error.code': -32600 });
+  });
+
+  it('maps what the route refuses about a /mcp body to JSON-RPC: not JSON -32700, a batch -32600, else nothing', () => {
+    const syntax = Object.assign(new SyntaxError('Unexpected token'), { status: 400 });
+    expect(bodyFailure(syntax, undefined)).to.nested.include({ 'error.code': -32700 });
+    const notObject = new ValidationFailedError([{ loc: ['body'], msg: 'not an object', type: 'dict_type' }]);
+    expect(bodyFailure(notObject, [{ jsonrpc: '2.0' }])).to.nested.include({ 'error.code': -32600 });
+    const query = new ValidationFailedError([
+      { loc: ['query', 'x'], msg: 'unknown', type: 'extra_forbidden' },
+    ]);
+    expect(bodyFailure(query, {})).to.equal(undefined);
+    expect(bodyFailure(new NotFoundError('x'), {})).to.equal(undefined);
   });
 });

@@ -35,6 +35,7 @@ import {
   UnexpectedResponseError,
   baseUrl,
   fetchOk,
+  mapLimited,
   location,
   locations,
   posting,
@@ -76,7 +77,7 @@ export const jobviteConnector: Connector = {
     const base = baseUrl(board, PUBLIC_BASE);
     const firstUrl = `${base}/${slug}/search?p=0`;
     const rows = await listRows(board, http, base, slug);
-    const postings = await mapUntilFailure(rows, async (row) => {
+    const postings = await mapLimited(rows, async (row) => {
       const detailUrl = `${base}${row.path}`;
       const ld = jobPostingOf(await fetchDetailHtml(http, board, detailUrl));
       const identifier = asStr(ld?.identifier);
@@ -208,34 +209,6 @@ function jsonLdPlace(place: unknown): SourceLocation | undefined {
 
 function num(o: unknown, key: string): number | undefined {
   return isObject(o) ? asNum(o[key]) : undefined;
-}
-
-/** Job pages in flight at once, as common.ts's mapLimited allows. */
-const DETAIL_CONCURRENCY = 4;
-
-/**
- * Maps the rows four at a time in order, and stops taking new ones once one has failed: a crawl
- * that has failed must not walk on through the rest of the board (common.ts's mapLimited still
- * sends every queued request; kept local here until that is fixed there).
- */
-async function mapUntilFailure<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  let failed = false;
-  const worker = async (): Promise<void> => {
-    for (let i = next++; !failed && i < items.length; i = next++) {
-      const item = items[i];
-      if (item === undefined) continue;
-      try {
-        results[i] = await fn(item);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(DETAIL_CONCURRENCY, items.length) }, worker));
-  return results;
 }
 
 /** The job page, or undefined when it is gone (the list row is kept). */
