@@ -23,6 +23,7 @@ interface DemoBoard {
 }
 
 const XML = 'application/xml';
+const HTML = 'text/html; charset=utf-8';
 
 const DEMO_BOARDS: DemoBoard[] = [
   {
@@ -172,6 +173,183 @@ const DEMO_BOARDS: DemoBoard[] = [
         path: '/wday/cxs/acme/External/jobs',
         file: 'workday/cxs-jobs-list-4-boston-with-facets.json',
         method: 'POST',
+      },
+    ],
+  },
+  // Wave 2 connectors: one board per platform, each from its recording (routes ignore the query
+  // string unless given with one; a page that repeats the last ends a connector's walk).
+  {
+    source: 'adp',
+    slug: 'c3f0e6a1-5b2d-4c1e-9f00-0123456789ab/9200000000000_1',
+    company: 'ADP Workforce Now tenant (recorded, unnamed)',
+    domain: 'adp-tenant.example',
+    routes: [
+      {
+        path: '/mascsr/default/careercenter/public/events/staffing/v1/job-requisitions',
+        file: 'adp/wfn-job-requisitions-list-3-keys-reduced.json',
+      },
+    ],
+  },
+  {
+    source: 'avature',
+    slug: 'careers.unifiservice.com/careers',
+    company: 'Unifi Aviation',
+    domain: 'unifiservice.com',
+    routes: [
+      {
+        path: '/careers/SearchJobs/',
+        file: 'avature/unifi-searchjobs-excerpt-3-of-720.html',
+        contentType: HTML,
+      },
+    ],
+  },
+  {
+    source: 'clearcompany',
+    slug: 'hbtbank',
+    company: 'Heartland Bank and Trust',
+    domain: 'hbtbank.com',
+    routes: [
+      {
+        path: '/employment/xml.php',
+        file: 'clearcompany/hbtbank-hrmdirect-xml-feed-2-rows.xml',
+        contentType: XML,
+      },
+    ],
+  },
+  {
+    source: 'darwinbox',
+    slug: 'licious',
+    company: 'Licious',
+    domain: 'licious.in',
+    routes: [
+      {
+        path: '/ms/candidateapi/job/alljobs',
+        file: 'darwinbox/licious-candidateapi-jobs-2.json',
+        method: 'POST',
+      },
+    ],
+  },
+  {
+    source: 'dayforce',
+    slug: 'aifire',
+    company: 'AI Fire',
+    domain: 'aifire.com',
+    routes: [
+      {
+        path: '/api/geo/aifire/jobposting/search',
+        file: 'dayforce/aifire-geo-jobposting-search-3-of-189.json',
+        method: 'POST',
+      },
+    ],
+  },
+  {
+    source: 'eightfold',
+    slug: 'caci/caci.com',
+    company: 'CACI',
+    domain: 'caci.com',
+    routes: [{ path: '/api/pcsx/search', file: 'eightfold/caci-pcsx-search-3-of-1758.json' }],
+  },
+  {
+    source: 'jobscore',
+    slug: 'jobscore',
+    company: 'JobScore',
+    domain: 'jobscore.com',
+    routes: [{ path: '/jobs/jobscore/feed.json', file: 'jobscore/jobscore-careers-feed-json-1.json' }],
+  },
+  {
+    source: 'jobvite',
+    slug: 'neogenomics',
+    company: 'NeoGenomics',
+    domain: 'neogenomics.com',
+    routes: [
+      {
+        path: '/neogenomics/search',
+        file: 'jobvite/neogenomics-search-list-excerpt-3.html',
+        contentType: HTML,
+      },
+      {
+        path: '/neogenomics/job/oiiRyfwJ',
+        file: 'jobvite/neogenomics-job-detail-jsonld-reconstructed.html',
+        contentType: HTML,
+      },
+    ],
+  },
+  {
+    source: 'manatal',
+    slug: 'ghostwerks-llc',
+    company: 'Ghostwerks',
+    domain: 'ghostwerks.com',
+    routes: [
+      { path: '/api/v1.0/c/ghostwerks-llc/jobs/', file: 'manatal/ghostwerks-careers-page-jobs-6.json' },
+    ],
+  },
+  {
+    source: 'pageup',
+    slug: '1083/cw/en',
+    company: 'Kinetic',
+    domain: 'kinetic.com.au',
+    routes: [
+      { path: '/1083/cw/en/rss', file: 'pageup/kinetic-1083-latest-jobs-rss-3.xml', contentType: XML },
+    ],
+  },
+  {
+    source: 'paylocity',
+    slug: '3ecffcba-6b5a-4a7e-b71b-bbb54a4527ab',
+    company: 'SendCutSend',
+    domain: 'sendcutsend.com',
+    routes: [
+      {
+        path: '/recruiting/jobs/All/3ecffcba-6b5a-4a7e-b71b-bbb54a4527ab',
+        file: 'paylocity/sendcutsend-board-all-pagedata.html',
+        contentType: HTML,
+      },
+      {
+        path: '/recruiting/jobs/Details/4272751/3ecffcba-6b5a-4a7e-b71b-bbb54a4527ab',
+        file: 'paylocity/sendcutsend-job-details-4272751.html',
+        contentType: HTML,
+      },
+    ],
+  },
+  {
+    source: 'phenom',
+    slug: 'careers.cisco.com/global/en',
+    company: 'Cisco',
+    domain: 'cisco.com',
+    routes: [{ path: '/widgets', file: 'phenom/cisco-widgets-refinesearch-2-of-1313.json', method: 'POST' }],
+  },
+  {
+    source: 'polymer',
+    slug: 'cedar',
+    company: 'Cedar',
+    domain: 'cedar.com',
+    routes: [
+      { path: '/v1/hire/organizations/cedar/jobs', file: 'polymer/cedar-list-items-plus-detail-1.json' },
+    ],
+  },
+  {
+    source: 'sensehq',
+    slug: 'zetwerk',
+    company: 'Zetwerk',
+    domain: 'zetwerk.com',
+    routes: [{ path: '/careers/api/jobs', file: 'sensehq/zetwerk-careers-api-jobs-2.json' }],
+  },
+  {
+    source: 'trakstar',
+    slug: 'exotel',
+    company: 'Exotel',
+    domain: 'exotel.com',
+    routes: [{ path: '/v1/openings', file: 'trakstar/exotel-jsapi-openings-objects-2.json' }],
+  },
+  {
+    source: 'zoho_recruit',
+    slug: 'pnbcsl.zohorecruit.in',
+    company: 'PNB Card Services',
+    domain: 'pnbcsl.co.in',
+    routes: [
+      {
+        path: '/jobs/Careers',
+        file: 'zoho_recruit/pnbcsl-careers-hidden-jobs-input-reconstructed-2.html',
+        contentType: HTML,
       },
     ],
   },
