@@ -402,9 +402,35 @@ export class DestinationRepository {
     await this.db.none(
       `UPDATE delivery_runs SET status = 'failed', finished_at = now(),
               to_seq = COALESCE($2, to_seq), destination_acknowledged = COALESCE($3, destination_acknowledged),
+              source_acknowledged = GREATEST(source_acknowledged, COALESCE($3, 0)),
               report = report || '{"error_class": "internal", "message": "the delivery process stopped during the run"}'
         WHERE id = $1 AND status = 'running'`,
       [runId, counts.toSeq, counts.destinationAcknowledged],
+    );
+  }
+
+  /**
+   * A run's counts as the destination recorded them (a run that failed after the customer committed
+   * a batch we had not yet counted). Events read cannot be fewer than those acknowledged.
+   */
+  async correctCounts(
+    runId: string,
+    counts: { toSeq: number | null; destinationAcknowledged: number },
+  ): Promise<void> {
+    await this.db.none(
+      `UPDATE delivery_runs SET to_seq = COALESCE($2, to_seq), destination_acknowledged = $3,
+              source_acknowledged = GREATEST(source_acknowledged, $3)
+        WHERE id = $1`,
+      [runId, counts.toSeq, counts.destinationAcknowledged],
+    );
+  }
+
+  /** The destination's position as the customer's own record has it (ours lags after a crash). */
+  async setPosition(id: string, position: { seq: number; backfillAfter: string | null }): Promise<void> {
+    await this.db.none(
+      `UPDATE destinations SET position = $2, backfill_after = $3
+        WHERE id = $1 AND (position IS DISTINCT FROM $2 OR backfill_after IS DISTINCT FROM $3)`,
+      [id, position.seq, position.backfillAfter],
     );
   }
 

@@ -139,9 +139,25 @@ export class DeliveryService {
         toSeq: customer?.toSeq ?? row.position ?? 0,
         backfillAfter: customer === null ? row.backfill_after : customer.backfillAfter,
       };
+      // Ours lags the customer's record when a process died between its commit and our note of
+      // it; unset, a caught-up destination would look busy (and backfilling) forever.
+      if (customer !== null)
+        await repository.setPosition(row.id, { seq: start.toSeq, backfillAfter: start.backfillAfter });
       const runId = await repository.startRun(row.id, start.toSeq);
-      await this.finishAfter(repository, runId, start.toSeq, password, (tally) =>
-        this.pumpPostgres(repository, row, runId, table, start, tally),
+      await this.finishAfter(
+        repository,
+        runId,
+        start.toSeq,
+        password,
+        (tally) => this.pumpPostgres(repository, row, runId, table, start, tally),
+        async () => {
+          // A failure after the customer committed (our record of it failed): its record is the truth.
+          const recorded = await table.recorded(row.id, runId);
+          await repository.correctCounts(runId, {
+            toSeq: recorded.toSeq,
+            destinationAcknowledged: recorded.events,
+          });
+        },
       );
     } finally {
       await table.close();
@@ -317,6 +333,8 @@ export class DeliveryService {
     from: number,
     password: string | undefined,
     pump: (tally: Tally) => Promise<boolean>,
+    /** Corrects the run's counts from the destination's own record after a failure, when it has one. */
+    reconcile?: () => Promise<void>,
   ): Promise<void> {
     const tally: Tally = { toSeq: from, read: 0, acknowledged: 0, attempts: 0 };
     try {
@@ -329,6 +347,8 @@ export class DeliveryService {
       });
     } catch (error) {
       const report = error instanceof DeliveryFailure ? error.report : failureReport(error, password);
+      // Best effort: when the destination cannot be read either, the counts stay ours.
+      await reconcile?.().catch(() => undefined);
       await this.fail(repository, runId, { attempts: Math.max(tally.attempts, 1), ...report });
     }
   }

@@ -21,8 +21,9 @@ export interface DeliveryWorker {
 const START_DEADLINE_MS = 60_000;
 
 /**
- * Starts `node --import tsx src/main/deliver.ts` with exactly `env` (plus PATH and HOME, which tsx
- * needs for its cache): nothing of the test runner's own environment leaks in.
+ * Starts `node --import tsx src/main/deliver.ts` with exactly `env` (plus PATH and HOME, the
+ * ordinary context of a process): nothing else of the test runner's environment — its schema, its
+ * Stripe or model settings — leaks in.
  */
 export function startDeliveryWorker(env: Record<string, string>): DeliveryWorker {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/deliver.ts'], {

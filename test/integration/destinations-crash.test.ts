@@ -1,7 +1,8 @@
 /**
  * Crash test of delivery (the acceptance of outbound destinations): the delivery-only worker is
  * SIGKILLed 20 times at seeded random points while it delivers a synthetic corpus, loaded and changed
- * through the real ingest path, to a customer's Postgres table and to a webhook receiver. Afterwards
+ * through the real ingest path, to a customer's Postgres table and to a webhook receiver (both reached
+ * through relays that add a few milliseconds of network latency). Afterwards
  * the customer table equals the source with nothing lost or applied twice, every run's
  * acknowledgement count matches what the destination recorded, and the receiver got every event at
  * least once, deduplicable by webhook-id. Own schema and index: the table is compared with the whole
@@ -29,8 +30,13 @@ import { DeliveryService } from '../../src/services/delivery.js';
 import { seededRandom } from '../support/random.js';
 import { syntheticBoardLines } from '../support/synthetic.js';
 import { selfSignedCertificate } from '../support/tls.js';
-import { startWebhookReceiver, type ReceivedBatch, type WebhookReceiver } from '../support/webhook-receiver.js';
+import {
+  startWebhookReceiver,
+  type ReceivedBatch,
+  type WebhookReceiver,
+} from '../support/webhook-receiver.js';
 import { createCustomerDb, type CustomerDb } from './customer-db.js';
+import { startLatencyRelay } from './destinations-crash-latency.js';
 import { startDeliveryWorker, type DeliveryWorker } from './destinations-crash-worker.js';
 import { closeEnv, openEnv, testConfig, type TestEnv } from './env.js';
 import { call, jsonBody, withKey } from './http.js';
@@ -43,9 +49,17 @@ const INITIAL_JOBS = 3000;
 /** Jobs held back from the synthetic corpus for the boards added between kills. */
 const RESERVE_JOBS = 3000;
 const MEAN_BOARD_SIZE = 20;
-/** Small batches: a run is many transactions and calls, so kills land between and inside them. */
-const BATCH_SIZE = 25;
+/**
+ * Small batches, so a run is many transactions and calls and kills land between and inside them:
+ * the backfill is about 60 customer transactions, a few worker lives, and change batches follow
+ * it. The webhook's are smaller still: it has a backlog at most kills, often with a batch pending
+ * (sent, not yet recorded as acknowledged).
+ */
+const POSTGRES_BATCH_SIZE = 50;
+const WEBHOOK_BATCH_SIZE = 3;
 const CUSTOMER_TABLE = 'jobs';
+/** Between the worker and each destination, each way: a round trip of 10 ms, a nearby region. */
+const ONE_WAY_LATENCY_MS = 5;
 const INTERRUPTED = 'the delivery process stopped during the run';
 
 interface Board {
@@ -54,11 +68,12 @@ interface Board {
   postings: SourcePosting[];
   live: number;
   /**
-   * Whether every posting has had an event after the enable position. Only such boards lose
-   * postings: a job closed before the backfill read it, with no event since enable, is legitimately
-   * never delivered, and the test could not tell which of those the backfill saw.
+   * The round before which every live posting got an event after the enable position (a creation
+   * or a revision), or null. Only boards evented in an earlier round lose postings: a job closed
+   * before the backfill read it, with no event since enable, is rightly never delivered, and the
+   * test could not tell which of those the backfill saw.
    */
-  evented: boolean;
+  evented: number | null;
 }
 
 interface KillRecord {
@@ -69,14 +84,19 @@ interface KillRecord {
   webhookRun: boolean;
   /** The Postgres run was still backfilling (our record of its position). */
   backfill: boolean;
-  /** Runs left 'running' once the process was gone: killed mid-run for certain, closed as interrupted later. */
-  postgresInterrupted: boolean;
-  webhookInterrupted: boolean;
-  /** The customer had committed a batch of the run that our run record did not count yet. */
+  /** A statement or transaction of the worker was in progress in the customer's database. */
+  customerTransaction: boolean;
+  /**
+   * Runs still 'running' once the process was gone: cut by this kill (or by an earlier one, when
+   * this worker died before it reached the destination); the next run closes them as interrupted.
+   */
+  postgresLeft?: string;
+  webhookLeft?: string;
+  /** The customer had committed a batch of that run which our run record did not count yet. */
   committedUnrecorded: boolean;
-  /** A webhook batch was marked pending (sent or about to be, not recorded as acknowledged). */
-  webhookPending: boolean;
-  /** ... and the receiver had acknowledged it. */
+  /** The webhook-id of the batch marked pending (sent or about to be, not recorded as acknowledged). */
+  webhookPending?: string;
+  /** ... which the receiver had acknowledged under the cut run. */
   webhookAcknowledgedUnrecorded: boolean;
 }
 
@@ -105,8 +125,8 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
     API_KEY_PEPPER: randomBytes(32).toString('hex'),
     CURSOR_SECRET: randomBytes(32).toString('hex'),
     DESTINATION_ALLOWED_CIDRS: '127.0.0.0/8,::1/128',
-    DESTINATION_BATCH_SIZE: String(BATCH_SIZE),
-    DESTINATION_POSTGRES_BATCH_SIZE: String(BATCH_SIZE),
+    DESTINATION_BATCH_SIZE: String(WEBHOOK_BATCH_SIZE),
+    DESTINATION_POSTGRES_BATCH_SIZE: String(POSTGRES_BATCH_SIZE),
     DESTINATION_POLL_MS: '50',
     DESTINATION_CALL_TIMEOUT_MS: '5000',
   };
@@ -129,8 +149,19 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
   const changes = seededRandom(SEED);
   const delays = seededRandom(SEED + 1);
   let worker: DeliveryWorker | undefined;
+  /** What setup opened, released in after() in reverse order. */
+  const cleanup: (() => Promise<unknown>)[] = [];
   const workerLogs: DeliveryWorker['logs'] = [];
-  const started = performance.now();
+  /** Wall time per phase (ms), for the summary: where the test's minutes go. */
+  const timing = { setup: 0, change: 0, boot: 0, kill: 0, recovery: 0 };
+  const lap = (() => {
+    let last = performance.now();
+    return (phase: keyof typeof timing) => {
+      const now = performance.now();
+      timing[phase] += Math.round(now - last);
+      last = now;
+    };
+  })();
 
   const db = () => env.runtime.database.db;
 
@@ -142,16 +173,19 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
       caFile,
       `${stackCa === undefined || stackCa === '' ? '' : readFileSync(stackCa, 'utf8')}\n${cert.cert}`,
     );
+    cleanup.push(() => rm(caFile, { force: true }));
     settings.DESTINATION_EXTRA_CA_FILE = caFile;
     env = await openEnv(testConfig(settings));
+    cleanup.push(() => closeEnv(env));
     ingest = createIngestDeps(db(), env.config, systemClock);
+    cleanup.push(() => ingest.close());
     let jobs = 0;
     for (const { line, postings } of syntheticBoardLines({
       seed: SEED,
       jobs: INITIAL_JOBS + RESERVE_JOBS,
       meanBoardSize: MEAN_BOARD_SIZE,
     })) {
-      const board = { line, postings, live: postings.length, evented: false };
+      const board: Board = { line, postings, live: postings.length, evented: null };
       if (jobs < INITIAL_JOBS) boards.push(board);
       else reserve.push(board);
       jobs += postings.length;
@@ -163,15 +197,30 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
       isService: false,
     }));
     customer = await createCustomerDb(`crash_${run}`);
+    cleanup.push(() => customer.drop());
     receiver = await startWebhookReceiver();
+    cleanup.push(() => receiver.close());
+    // Both destinations are reached through relays that add network latency (see the relay).
+    const database = await startLatencyRelay(
+      { host: '127.0.0.1', port: customer.settings.port },
+      ONE_WAY_LATENCY_MS,
+    );
+    cleanup.push(() => database.close());
+    const receiverUrl = new URL(receiver.url);
+    const endpoint = await startLatencyRelay(
+      { host: '127.0.0.1', port: Number(receiverUrl.port) },
+      ONE_WAY_LATENCY_MS,
+    );
+    cleanup.push(() => endpoint.close());
+    receiverUrl.port = String(endpoint.port);
     postgresId = await create({
       kind: 'postgres',
       name: 'customer table',
-      config: { ...customer.settings, table: CUSTOMER_TABLE, sslmode: 'verify-full' },
+      config: { ...customer.settings, port: database.port, table: CUSTOMER_TABLE, sslmode: 'verify-full' },
     });
     const hook = await api('/v1/destinations', {
       method: 'POST',
-      ...jsonBody({ kind: 'webhook', name: 'receiver', config: { url: receiver.url } }),
+      ...jsonBody({ kind: 'webhook', name: 'receiver', config: { url: receiverUrl.href } }),
     });
     expect(hook.status, JSON.stringify(hook.body)).to.equal(201);
     ({ id: webhookId, signing_secret: signingSecret } = hook.body as { id: string; signing_secret: string });
@@ -182,15 +231,16 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
       expect(enabled.status).to.equal(200);
       expect(enabled.body).to.include({ state: 'enabled', last_delivered_seq: enabledAt });
     }
+    lap('setup');
   });
 
   after(async () => {
     await worker?.kill();
-    await ingest.close();
-    await receiver.close();
-    await customer.drop();
-    await closeEnv(env);
-    await rm(caFile, { force: true });
+    // Newest first, each whatever the others do: a setup that failed halfway must not leave the
+    // prepare threads or the schema behind (open handles would also keep mocha from exiting).
+    const failures: unknown[] = [];
+    for (const release of cleanup.reverse()) await release().catch((error: unknown) => failures.push(error));
+    if (failures.length > 0) throw new AggregateError(failures, 'cleanup failed');
   });
 
   function api(path: string, init: RequestInit = {}) {
@@ -229,7 +279,7 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
   async function changeSource(round: number): Promise<void> {
     const touched = new Set<Board>();
     for (const board of reserve.splice(0, 2 + Math.floor(changes() * 5))) {
-      board.evented = true;
+      board.evented = round;
       boards.push(board);
       touched.add(board);
     }
@@ -238,10 +288,12 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
         ...posting,
         descriptionHtml: `${posting.descriptionHtml ?? ''}\n<p>Revised before round ${round}.</p>`,
       }));
-      board.evented = true;
+      board.evented ??= round;
       touched.add(board);
     }
-    const closable = boards.filter((board) => board.evented && board.live >= 2);
+    const closable = boards.filter(
+      (board) => board.evented !== null && board.evented < round && board.live >= 2,
+    );
     for (const board of pick(closable, 2 + Math.floor(changes() * 4))) {
       board.live = Math.max(1, Math.floor(board.live * (0.3 + changes() * 0.4)));
       touched.add(board);
@@ -314,9 +366,12 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
   }
 
   async function customerRows(): Promise<Map<string, CustomerRowState>> {
-    const result = await customer.client.query<{ job_key: string; seq: string; deleted: boolean; job: unknown }>(
-      `SELECT job_key, seq, deleted, job FROM ${CUSTOMER_TABLE}`,
-    );
+    const result = await customer.client.query<{
+      job_key: string;
+      seq: string;
+      deleted: boolean;
+      job: unknown;
+    }>(`SELECT job_key, seq, deleted, job FROM ${CUSTOMER_TABLE}`);
     return new Map(
       result.rows.map((row) => [row.job_key, { seq: Number(row.seq), deleted: row.deleted, job: row.job }]),
     );
@@ -352,7 +407,15 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
   }
 
   /** What was in progress right before the kill. */
-  async function beforeKill(): Promise<Pick<KillRecord, 'postgresRun' | 'webhookRun' | 'backfill'>> {
+  async function beforeKill(): Promise<
+    Pick<KillRecord, 'postgresRun' | 'webhookRun' | 'backfill' | 'customerTransaction'>
+  > {
+    const { open } = await db().one<{ open: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+                       WHERE datname = $1 AND application_name = 'job-listings-data-service destination'
+                         AND xact_start IS NOT NULL) AS open`,
+      [customer.settings.database],
+    );
     const rows = await db().any<{ id: string; backfill_after: string | null; running: boolean }>(
       `SELECT d.id, d.backfill_after,
               EXISTS (SELECT 1 FROM delivery_runs r WHERE r.destination_id = d.id AND r.status = 'running') AS running
@@ -365,6 +428,7 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
       postgresRun: postgres?.running === true,
       webhookRun: webhook?.running === true,
       backfill: postgres?.running === true && postgres.backfill_after !== null,
+      customerTransaction: open,
     };
   }
 
@@ -372,8 +436,8 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
   async function afterKill(): Promise<
     Pick<
       KillRecord,
-      | 'postgresInterrupted'
-      | 'webhookInterrupted'
+      | 'postgresLeft'
+      | 'webhookLeft'
       | 'committedUnrecorded'
       | 'webhookPending'
       | 'webhookAcknowledgedUnrecorded'
@@ -396,12 +460,12 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
         ? undefined
         : `msg_${webhookId}_${pending.pending_from}_${pending.pending_to}`;
     return {
-      postgresInterrupted: postgresRun !== undefined,
-      webhookInterrupted: webhookRun !== undefined,
+      ...(postgresRun === undefined ? {} : { postgresLeft: postgresRun.id }),
+      ...(webhookRun === undefined ? {} : { webhookLeft: webhookRun.id }),
+      ...(pendingId === undefined ? {} : { webhookPending: pendingId }),
       committedUnrecorded:
         postgresRun !== undefined &&
         (recorded.get(postgresRun.id) ?? 0) > postgresRun.destination_acknowledged,
-      webhookPending: pendingId !== undefined,
       webhookAcknowledgedUnrecorded:
         pendingId !== undefined &&
         webhookRun !== undefined &&
@@ -409,6 +473,11 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
           (batch) => batch.headers['webhook-id'] === pendingId && batch.parsed.run_id === webhookRun.id,
         ),
     };
+  }
+
+  /** Distinct values of `member` over the kills, undefined aside. */
+  function distinct(member: (kill: KillRecord) => string | undefined): Set<string> {
+    return new Set(kills.map(member).filter((value) => value !== undefined));
   }
 
   function workerEnv(): Record<string, string> {
@@ -422,14 +491,13 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
 
   it('kills the delivery worker 20 times at seeded random points, mostly mid-run', async () => {
     for (let round = 0; round < KILLS; round += 1) {
-      const t0 = performance.now();
-      const seq0 = await latestSeq();
-      await changeSource(round);
-      const t1 = performance.now();
+      // The worker boots (seconds of module loading and migration) while the source changes.
       const current = startDeliveryWorker(workerEnv());
       worker = current;
+      await changeSource(round);
+      lap('change');
       await current.started;
-      const t2 = performance.now();
+      lap('boot');
       const delayMs = Math.floor(delays() * MAX_KILL_DELAY_MS);
       // The kill point itself: not a wait for some state.
       await sleep(delayMs);
@@ -438,11 +506,8 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
       workerLogs.push(...current.logs);
       await untilWorkerSessionsGone();
       kills.push({ round, delayMs, ...before, ...(await afterKill()) });
-      const runsDbg = await db().any<{ destination_id: string; n: number; ms: number }>(
-        `SELECT destination_id, count(*)::int AS n, (extract(epoch from max(finished_at) - min(started_at)) * 1000)::int AS ms FROM delivery_runs WHERE started_at > now() - make_interval(secs => $1) AND destination_acknowledged > 0 GROUP BY 1`,
-        [(performance.now() - t2) / 1000 + 0.2],
-      );
-      process.stderr.write(`DBG round ${round} events ${(await latestSeq()) - seq0} change ${Math.round(t1 - t0)} start ${Math.round(t2 - t1)} delay ${delayMs} total ${Math.round(performance.now() - t0)} runs ${JSON.stringify(runsDbg)}\n`);
+      // The kill phase: the delay, the kill, the dead sessions' end and the records.
+      lap('kill');
     }
     const count = (test: (kill: KillRecord) => boolean) => kills.filter(test).length;
     const summary = {
@@ -451,25 +516,32 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
       midRun: count((kill) => kill.postgresRun || kill.webhookRun),
       midPostgresRun: count((kill) => kill.postgresRun),
       midBackfill: count((kill) => kill.backfill),
+      midPostgresChanges: count((kill) => kill.postgresRun && !kill.backfill),
+      inCustomerTransaction: count((kill) => kill.customerTransaction),
       midWebhookRun: count((kill) => kill.webhookRun),
-      postgresInterrupted: count((kill) => kill.postgresInterrupted),
-      webhookInterrupted: count((kill) => kill.webhookInterrupted),
-      postgresCommittedUnrecorded: count((kill) => kill.committedUnrecorded),
-      webhookPending: count((kill) => kill.webhookPending),
-      webhookAcknowledgedUnrecorded: count((kill) => kill.webhookAcknowledgedUnrecorded),
-      failedRunsLogged: workerLogs.filter((log) => log.msg === 'destination run failed').length,
+      postgresRunsCut: distinct((kill) => kill.postgresLeft).size,
+      webhookRunsCut: distinct((kill) => kill.webhookLeft).size,
+      postgresCommittedUnrecorded: distinct((kill) =>
+        kill.committedUnrecorded ? kill.postgresLeft : undefined,
+      ).size,
+      webhookPending: distinct((kill) => kill.webhookPending).size,
+      webhookAcknowledgedUnrecorded: distinct((kill) =>
+        kill.webhookAcknowledgedUnrecorded ? kill.webhookPending : undefined,
+      ).size,
+      failedRuns: workerLogs
+        .filter((log) => log.msg === 'destination run failed')
+        .map((log) => log.errorClass ?? 'unknown'),
       events: (await latestSeq()) - enabledAt,
-      seconds: Math.round((performance.now() - started) / 1000),
     };
     process.stderr.write(`      crash summary: ${JSON.stringify(summary)}\n`);
-    expect(summary.midRun, JSON.stringify(kills)).to.be.at.least(10);
-    expect(summary.midBackfill, JSON.stringify(kills)).to.be.at.least(1);
 
     // Recovery: delivery in process until both destinations have everything (the customer's record
-    // for Postgres, which is where a run resumes; ours for the webhook).
+    // for Postgres, which is where a run resumes; ours for the webhook). The webhook's backlog goes
+    // in the contract's largest batches, so a slow machine's backlog costs seconds, not minutes; a
+    // pending batch is still re-sent as it was (same range, same webhook-id).
     const delivery = new DeliveryService({
       db: db(),
-      config: env.config.destinations,
+      config: { ...env.config.destinations, batchSize: 500 },
       userAgent: 'crash-test',
       logger: createLogger('silent'),
     });
@@ -497,6 +569,13 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
     } finally {
       await delivery.close();
     }
+    lap('recovery');
+    process.stderr.write(`      crash timing (ms): ${JSON.stringify(timing)}\n`);
+    // Judged after the recovery, so that a miss here leaves the other tests a settled state to judge.
+    expect(summary.midRun, JSON.stringify(kills)).to.be.at.least(10);
+    // Runs met both kinds of batches: kills cut the backfill and the change batches after it.
+    expect(summary.midBackfill, JSON.stringify(kills)).to.be.at.least(1);
+    expect(summary.midPostgresChanges, JSON.stringify(kills)).to.be.at.least(1);
   });
 
   it('leaves the customer table equal to the source: no lost, extra or stale rows', async () => {
@@ -552,11 +631,16 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
     const backfill = records.slice(0, end + 1);
     for (const [i, record] of backfill.entries()) {
       expect(record.to_seq, `batch ${record.batch}`).to.equal(enabledAt);
-      if (i < end) expect(record.rows, `batch ${record.batch}`).to.equal(BATCH_SIZE);
-      const previous = backfill[i - 1]?.backfill_after;
-      if (i < end && previous !== undefined && previous !== null)
-        expect((record.backfill_after ?? '') > previous, `batch ${record.batch}`).to.equal(true);
+      if (i < end) expect(record.rows, `batch ${record.batch}`).to.equal(POSTGRES_BATCH_SIZE);
     }
+    // Cursors strictly increasing in the order the backfill walks job_state (our database's
+    // collation, which need not be JavaScript's): no page read twice.
+    const cursors = backfill.slice(0, end).map((record) => record.backfill_after ?? '');
+    const walked = await db().any<{ cursor: string }>(
+      'SELECT DISTINCT cursor FROM unnest($1::text[]) AS cursor ORDER BY cursor',
+      [cursors],
+    );
+    expect(walked.map((row) => row.cursor)).to.deep.equal(cursors);
     expect(backfill.reduce((sum, record) => sum + record.rows, 0)).to.be.at.least(openAtEnable.size);
     // The changes: each batch acknowledges exactly the events after the previous one's to_seq.
     let position = enabledAt;
@@ -574,7 +658,9 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
     const recorded = await recordedByRun();
     const interrupted = runs.filter((each) => each.report.message === INTERRUPTED);
     // Exactly the runs the kills left 'running' were closed as interrupted, none other.
-    expect(interrupted.length).to.equal(kills.filter((kill) => kill.postgresInterrupted).length);
+    expect(interrupted.map((each) => each.id).sort()).to.deep.equal(
+      [...distinct((kill) => kill.postgresLeft)].sort(),
+    );
     for (const each of runs) {
       expect(each.status, each.id).not.to.equal('running');
       expect(each.destination_acknowledged, `run ${each.id} (${each.status})`).to.equal(
@@ -609,7 +695,10 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
       for (const copy of again) expect(copy.parsed.events, id).to.deep.equal(first?.parsed.events);
     }
     if (kills.some((kill) => kill.webhookAcknowledgedUnrecorded))
-      expect([...byId.values()].some((copies) => copies.length > 1), 'a batch was redelivered').to.equal(true);
+      expect(
+        [...byId.values()].some((copies) => copies.length > 1),
+        'a batch was redelivered',
+      ).to.equal(true);
     // Deduplicated by id, the batches tile (enable, latest] and carry every event once, as the
     // ledger has it.
     const unique = [...byId.values()]
@@ -633,7 +722,9 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
         seq: event.seq,
         type: event.kind,
         job_key: event.job_key,
-        ...(event.document === null ? {} : { job: JSON.parse(JSON.stringify(listedJob(event.document))) as unknown }),
+        ...(event.document === null
+          ? {}
+          : { job: JSON.parse(JSON.stringify(listedJob(event.document))) as unknown }),
       }));
     const received = unique.flatMap((batch) =>
       batch.parsed.events.map((event) => ({
@@ -649,9 +740,12 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
 
   it('counts in every webhook run what the receiver acknowledged under it', async () => {
     const runs = await runsOf(webhookId);
-    expect(runs.filter((each) => each.report.message === INTERRUPTED).length).to.equal(
-      kills.filter((kill) => kill.webhookInterrupted).length,
-    );
+    expect(
+      runs
+        .filter((each) => each.report.message === INTERRUPTED)
+        .map((each) => each.id)
+        .sort(),
+    ).to.deep.equal([...distinct((kill) => kill.webhookLeft)].sort());
     for (const each of runs) {
       expect(each.status, each.id).not.to.equal('running');
       // One delivery per id within a run (a retried call the receiver already took would repeat it).
