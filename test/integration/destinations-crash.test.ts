@@ -240,7 +240,11 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
     // prepare threads or the schema behind (open handles would also keep mocha from exiting).
     const failures: unknown[] = [];
     for (const release of cleanup.reverse()) await release().catch((error: unknown) => failures.push(error));
-    if (failures.length > 0) throw new AggregateError(failures, 'cleanup failed');
+    if (failures.length > 0)
+      throw new AggregateError(
+        failures,
+        `cleanup failed: ${failures.map((failure) => (failure instanceof Error ? failure.message : String(failure))).join('; ')}`,
+      );
   });
 
   function api(path: string, init: RequestInit = {}) {
