@@ -29,12 +29,15 @@ export async function createCustomerDb(label: string): Promise<CustomerDb> {
     settings,
     client,
     async drop() {
-      await client.end();
+      await client.end().catch(() => undefined);
       const again = new pg.Client({ connectionString: adminUrl.href });
       await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${user} WITH (FORCE)`);
-      await again.query(`DROP ROLE IF EXISTS ${user}`);
-      await again.end();
+      try {
+        await again.query(`DROP DATABASE IF EXISTS ${user} WITH (FORCE)`);
+        await again.query(`DROP ROLE IF EXISTS ${user}`);
+      } finally {
+        await again.end();
+      }
     },
   };
 }

@@ -235,10 +235,10 @@ describe('destinations crash (SIGKILL during delivery runs)', function () {
   });
 
   after(async () => {
-    await worker?.kill();
     // Newest first, each whatever the others do: a setup that failed halfway must not leave the
     // prepare threads or the schema behind (open handles would also keep mocha from exiting).
     const failures: unknown[] = [];
+    await worker?.kill().catch((error: unknown) => failures.push(error));
     for (const release of cleanup.reverse()) await release().catch((error: unknown) => failures.push(error));
     if (failures.length > 0)
       throw new AggregateError(

@@ -132,10 +132,14 @@ export async function openEnv(config: Config): Promise<TestEnv> {
 
 /** Drops what openEnv created and closes its clients. */
 export async function closeEnv(env: TestEnv): Promise<void> {
-  await dropIndexFamily(env.runtime.es, env.runtime.indices);
-  await env.runtime.database.db.none('DROP SCHEMA IF EXISTS $1:name CASCADE', [env.config.postgres.schema]);
-  await rm(env.config.datasetsDir, { recursive: true, force: true });
-  await env.runtime.close();
+  try {
+    await dropIndexFamily(env.runtime.es, env.runtime.indices);
+    await env.runtime.database.db.none('DROP SCHEMA IF EXISTS $1:name CASCADE', [env.config.postgres.schema]);
+    await rm(env.config.datasetsDir, { recursive: true, force: true });
+  } finally {
+    // Whatever failed above, the pools close: open handles would keep mocha (and CI) from exiting.
+    await env.runtime.close();
+  }
 }
 
 export async function setUp(): Promise<void> {
