@@ -42,7 +42,6 @@ type AnyNode = Parameters<typeof DomUtils.textContent>[0];
 
 /** Guard against a portal whose next links never end. */
 const MAX_PAGES = 500;
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /** A parsed board slug. */
 export interface AvaturePortal {
@@ -190,10 +189,6 @@ function legendTotal(legend: string | undefined): number | undefined {
 
 /** "Posted 05-Oct-2026" → that calendar date; other wording is not read. */
 function postedDate(value: string | undefined): string | undefined {
-  const match = /^(?:Posted\s+)?(\d{1,2})-([A-Za-z]{3})-(\d{4})$/i.exec(value ?? '');
-  if (match === null) return undefined;
-  const [, day = '', monthName = '', year = ''] = match;
-  const month = MONTHS.indexOf(monthName.toLowerCase()) + 1;
-  if (month === 0) return undefined;
-  return parseSourceDate(`${year}-${String(month).padStart(2, '0')}-${day.padStart(2, '0')}`);
+  const match = /^(?:Posted\s+)?(\d{1,2}-[A-Za-z]{3}-\d{4})$/i.exec(value ?? '');
+  return match === null ? undefined : parseSourceDate(match[1]);
 }

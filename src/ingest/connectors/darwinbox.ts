@@ -46,7 +46,6 @@ import { arr, asArray, isObject, num, path, str, strings, type JsonObject } from
 const PAGE_SIZE = 100;
 /** Guard against a source that keeps serving full pages. */
 const MAX_PAGES = 100;
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /** The tenant host for a slug; throws on anything that is not a Darwinbox tenant. */
 export function darwinboxHost(slug: string): string {
@@ -129,10 +128,5 @@ export function parseDarwinboxJob(raw: unknown, host: string, endpoint: string):
 function postedOn(raw: unknown): string | undefined {
   const epoch = num(raw, 'posted_on');
   if (epoch !== undefined) return parseSourceDate(epoch);
-  const match = /^(\d{1,2})-([A-Za-z]{3})-(\d{4})$/.exec(str(raw, 'posted_on') ?? '');
-  if (match === null) return undefined;
-  const [, day = '', monthName = '', year = ''] = match;
-  const month = MONTHS.indexOf(monthName.toLowerCase()) + 1;
-  if (month === 0) return undefined;
-  return parseSourceDate(`${year}-${String(month).padStart(2, '0')}-${day.padStart(2, '0')}`);
+  return parseSourceDate(str(raw, 'posted_on'));
 }

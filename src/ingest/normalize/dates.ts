@@ -4,7 +4,8 @@
  *   - epoch numbers or digit strings, milliseconds (Lever `createdAt`) or seconds;
  *   - ISO 8601 date-times with `Z`, `±HH:MM`, `±HHMM` or no offset, with or without seconds and
  *     fractions, `T` or space separated, and the Recruitee form `2026-08-10 15:10:24 UTC`;
- *   - date-only `YYYY-MM-DD` (midnight UTC);
+ *   - date-only `YYYY-MM-DD` (midnight UTC), and day-month name-year `5-Oct-2026` (Avature,
+ *     Darwinbox; midnight UTC, the calendar date as published);
  *   - RFC 822/1123 RSS dates, including unpadded days and hours (`Tue, 7 Jan 2025 7:00:00 GMT`);
  *   - Workday's relative `Posted Today`, `Posted Yesterday`, `Posted 18 Days Ago` and
  *     `Posted 30+ Days Ago`; these need `now` and are computed as `now` minus whole days.
@@ -26,6 +27,8 @@ const ISO_PATTERN =
 
 const RFC822_PATTERN =
   /^(?:[A-Za-z]{3},?\s+)?(\d{1,2})\s+([A-Za-z]{3})\s+(\d{2}|\d{4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s+([A-Za-z]{1,3}|[+-]\d{4})$/;
+
+const DAY_MONTH_YEAR_PATTERN = /^(\d{1,2})-([A-Za-z]{3})-(\d{4})$/;
 
 const RELATIVE_PATTERN = /^posted\s+(?:(today)|(yesterday)|(\d{1,4})(\+?)\s+days?\s+ago)$/i;
 
@@ -54,7 +57,20 @@ export function parseSourceDate(value: unknown, now?: Date): string | undefined 
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   if (/^\d{9,13}$/.test(text)) return fromEpoch(Number(text));
-  return parseIso(text) ?? parseRfc822(text) ?? parseRelative(text, now);
+  return parseIso(text) ?? parseRfc822(text) ?? parseDayMonthYear(text) ?? parseRelative(text, now);
+}
+
+function parseDayMonthYear(text: string): string | undefined {
+  const match = DAY_MONTH_YEAR_PATTERN.exec(text);
+  if (match === null) return undefined;
+  const [, day, monthName, year] = match;
+  const month = MONTHS.indexOf((monthName ?? '').toLowerCase()) + 1;
+  if (month === 0) return undefined;
+  return compose(
+    { year: Number(year), month, day: Number(day) },
+    { hour: 0, minute: 0, second: 0, ms: 0 },
+    0,
+  );
 }
 
 function fromEpoch(value: number): string | undefined {

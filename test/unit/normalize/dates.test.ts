@@ -38,6 +38,13 @@ describe('parseSourceDate', () => {
       expect(parseSourceDate('2026-07-23T19:16:00')).to.equal('2026-07-23T19:16:00.000Z');
     });
 
+    it('reads day-month name-year (Avature, Darwinbox) as that calendar date, and refuses unknown months', () => {
+      expect(parseSourceDate('05-Oct-2026')).to.equal('2026-10-05T00:00:00.000Z');
+      expect(parseSourceDate('3-feb-2025')).to.equal('2025-02-03T00:00:00.000Z');
+      expect(parseSourceDate('3-Foo-2025')).to.equal(undefined);
+      expect(parseSourceDate('31-Feb-2025')).to.equal(undefined);
+    });
+
     it('reads the Recruitee form "YYYY-MM-DD HH:MM:SS UTC"', () => {
       expect(parseSourceDate('2026-08-10 15:10:24 UTC')).to.equal('2026-08-10T15:10:24.000Z');
     });
