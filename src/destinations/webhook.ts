@@ -7,6 +7,7 @@
  * Messages are built from status and error codes only: no secret, signature, body, userinfo,
  * query or response text can reach a log.
  */
+import { redact, type ErrorClass } from './failures.js';
 import { randomBytes } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -50,8 +51,8 @@ export interface WebhookSenderOptions {
   lookup?: HostLookup;
 }
 
-export type WebhookErrorClass =
-  'connect' | 'timeout' | 'tls' | 'http_status' | 'rejected' | 'address_blocked' | 'internal';
+/** Every class a delivery failure can have but `auth`, which is Postgres's. */
+export type WebhookErrorClass = Exclude<ErrorClass, 'auth'>;
 
 /** `attempts` is 0 when the URL was refused before any connection was tried. */
 export type WebhookOutcome =
@@ -77,7 +78,6 @@ type AttemptResult =
 
 /** Enough to let a keep-alive connection be reused; a receiver that says more is cut off. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
-const MAX_MESSAGE_CHARS = 1000;
 const DEFAULT_BASE_DELAY_MS = 500;
 
 /** A new secret in the Standard Webhooks format: `whsec_` + base64 of 32 random bytes. */
@@ -149,7 +149,11 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       const outcome = await deliver(target.url, headers, message.body);
       if (outcome.ok) return outcome;
       const sensitive = [...secrets, ...Object.values(signed), message.body, url, ...target.sensitive];
-      return { ...outcome, message: redact(outcome.message, sensitive) };
+      // Short values (an empty JSON body, say) would mask ordinary words; they cannot leak much.
+      return {
+        ...outcome,
+        message: redact(outcome.message, ...sensitive.filter((value) => value.length >= 8)),
+      };
     },
     close: () => agent.close(),
   };
@@ -279,14 +283,4 @@ function errorChain(error: unknown, depth = 0): Error[] {
 function codeOf(error: Error): string | undefined {
   const code = 'code' in error ? error.code : undefined;
   return typeof code === 'string' ? code : undefined;
-}
-
-/** Cuts to 1000 characters and masks any sensitive value that slipped in (defence in depth). */
-function redact(message: string, sensitive: string[]): string {
-  let out = message;
-  for (const value of sensitive) {
-    // Short values (an empty JSON body, say) would mask ordinary words; they cannot leak much.
-    if (value.length >= 8) out = out.split(value).join('[redacted]');
-  }
-  return out.slice(0, MAX_MESSAGE_CHARS);
 }
