@@ -131,6 +131,15 @@ function hostnameOf(host: string): string | undefined {
   }
 }
 
+/**
+ * Why `host` is refused when it is an address literal in any spelling; undefined for a permitted
+ * literal and for a name (names are judged by what they resolve to).
+ */
+export function literalBlockedReason(host: string, policy: AddressPolicy): string | undefined {
+  const literal = parseHostLiteral(host);
+  return literal === undefined ? undefined : blockedReason(literal, policy);
+}
+
 /** Why connecting to `ip` is refused, or undefined when it is permitted. */
 export function blockedReason(ip: string, policy: AddressPolicy): string | undefined {
   const canonical = parseHostLiteral(ip);

@@ -16,7 +16,7 @@ import { Agent, buildConnector, request } from 'undici';
 import { backoffMs, isRetryableStatus, retryAfterMs } from '../ingest/fetch/http.js';
 import {
   AddressBlockedError,
-  blockedReason,
+  literalBlockedReason,
   guardedLookup,
   parseHostLiteral,
   type AddressPolicy,
@@ -168,10 +168,12 @@ function createGuardedAgent(options: WebhookSenderOptions): Agent {
   });
   const connect: buildConnector.connector = (connectOptions, callback) => {
     // net.connect skips the lookup for an IP literal, so literals are judged here.
-    const literal = parseHostLiteral(connectOptions.hostname);
-    const reason = literal === undefined ? undefined : blockedReason(literal, options.addressPolicy);
+    const reason = literalBlockedReason(connectOptions.hostname, options.addressPolicy);
     if (reason !== undefined) {
-      callback(new AddressBlockedError(connectOptions.hostname, literal, reason), null);
+      callback(
+        new AddressBlockedError(connectOptions.hostname, parseHostLiteral(connectOptions.hostname), reason),
+        null,
+      );
       return;
     }
     connectBase(connectOptions, callback);
@@ -193,8 +195,7 @@ function targetOf(raw: string, policy: AddressPolicy): Target | Failure {
   // Receivers authenticate us by the signature; credentials in a URL would only be one more secret to leak.
   if (url.username !== '' || url.password !== '')
     return refused('rejected', 'credentials in the URL are not accepted');
-  const literal = parseHostLiteral(url.hostname);
-  const reason = literal === undefined ? undefined : blockedReason(literal, policy);
+  const reason = literalBlockedReason(url.hostname, policy);
   if (reason !== undefined) return refused('address_blocked', blockedMessage(reason));
   return { url, sensitive: url.search === '' ? [] : [url.search] };
 }

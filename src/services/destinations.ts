@@ -9,7 +9,7 @@ import type { Database } from '../db/database.js';
 import { DestinationRepository, type DestinationRow, type RunRow } from '../db/destinations.js';
 import { LedgerRepository } from '../db/ledger.js';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../domain/errors.js';
-import { blockedReason, parseHostLiteral } from '../destinations/address-guard.js';
+import { literalBlockedReason } from '../destinations/address-guard.js';
 import type { DestinationFilters, PostgresSettings, WebhookSettings } from '../domain/destinations.js';
 import { SecretBox, type Sealed } from '../destinations/secrets.js';
 import { generateSigningSecret } from '../destinations/webhook.js';
@@ -159,9 +159,7 @@ export class DestinationService {
   }
 
   private checkHost(host: string, loc: string[]): void {
-    const literal = parseHostLiteral(host);
-    const reason =
-      literal === undefined ? undefined : blockedReason(literal, { allowed: this.config.allowedCidrs });
+    const reason = literalBlockedReason(host, { allowed: this.config.allowedCidrs });
     if (reason !== undefined)
       throw invalid(
         loc,
