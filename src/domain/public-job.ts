@@ -8,6 +8,48 @@ import type { components } from '../openapi/types.js';
 export type PublicJob = components['schemas']['Job'];
 
 /**
+ * The public members in the contract's order: publicJob's, and what the byte presenter
+ * (presenters/job-bytes.ts) copies from Elasticsearch's answer, so both write the same JSON.
+ */
+export const PUBLIC_JOB_MEMBERS = [
+  'job_key',
+  'title',
+  'organization',
+  'url',
+  'status',
+  'first_seen',
+  'posted_at',
+  'valid_through',
+  'closed_at',
+  'close_reason',
+  'source',
+  'source_slug',
+  'source_endpoint',
+  'directory_verified_at',
+  'company_key',
+  'company_domain',
+  'department',
+  'locations_derived',
+  'remote_derived',
+  'description_text',
+  'ai_work_arrangement',
+  'employment_type',
+  'career_family',
+  'skill_clusters',
+  'language',
+  'salary',
+  'security_clearance',
+  'visa_sponsorship',
+  'experience_level',
+  'duplicate_group',
+  'derivations',
+] as const satisfies readonly (keyof PublicJob)[];
+
+/** Compiles only while PUBLIC_JOB_MEMBERS names every member of the contract's Job. */
+type Unlisted = Exclude<keyof PublicJob, (typeof PUBLIC_JOB_MEMBERS)[number]>;
+export const PUBLIC_JOB_MEMBERS_COMPLETE: [Unlisted] extends [never] ? true : Unlisted = true;
+
+/**
  * Exactly the public members, in the contract's order. Members the job lacks are undefined here and
  * absent on the wire (JSON drops them): unknown means omitted.
  */

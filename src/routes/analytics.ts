@@ -2,12 +2,12 @@
 import type { AnalyticsService } from '../services/analytics.js';
 import type { StatsService } from '../services/stats.js';
 import type { HandlerMap } from './index.js';
-import { sendStored } from './stored.js';
+import { sendJson } from './json-body.js';
 
 export function analyticsHandlers(stats: StatsService, analytics: AnalyticsService): HandlerMap {
   return {
     getStats: async (ctx) => {
-      sendStored(ctx, await stats.current());
+      sendJson(ctx, await stats.current());
     },
     getPostingVelocity: async (ctx, { path, query }) => {
       ctx.body = await analytics.postingVelocity(path.company_key, query.window_days);
@@ -16,7 +16,7 @@ export function analyticsHandlers(stats: StatsService, analytics: AnalyticsServi
       ctx.body = await analytics.timeToFill(query);
     },
     getStateOfHiring: async (ctx, { query }) => {
-      sendStored(ctx, await analytics.stateOfHiring(query.quarter));
+      sendJson(ctx, await analytics.stateOfHiring(query.quarter));
     },
   };
 }

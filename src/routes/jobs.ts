@@ -1,13 +1,15 @@
 /** /v1/jobs: search (GET and typed), preview, detail. Input is validated and access decided before these run. */
-import { presentJob, presentJobPage, presentPreview, presentTypedPage } from '../presenters/jobs.js';
+import { presentJobPageBytes, presentTypedPageBytes } from '../presenters/job-bytes.js';
+import { presentJob, presentPreview, presentTypedPage } from '../presenters/jobs.js';
 import type { JobSearchService } from '../services/jobs.js';
 import type { HandlerMap } from './index.js';
+import { sendJson } from './json-body.js';
 
 export function jobHandlers(jobs: JobSearchService): HandlerMap {
   return {
     searchJobs: async (ctx, { query }) => {
       const { limit, cursor, include_description, ...filters } = query;
-      const page = await jobs.search({
+      const page = await jobs.searchRaw({
         filters,
         limit,
         include_description,
@@ -15,7 +17,7 @@ export function jobHandlers(jobs: JobSearchService): HandlerMap {
         ...(cursor === undefined ? {} : { cursor }),
         ...(ctx.state.meter === undefined ? {} : { meter: ctx.state.meter }),
       });
-      ctx.body = presentJobPage(page);
+      sendJson(ctx, presentJobPageBytes(page));
     },
     searchJobsTyped: async (ctx, { body }) => {
       const { semantic, limit, cursor, include_description, ...typed } = body;
@@ -32,8 +34,11 @@ export function jobHandlers(jobs: JobSearchService): HandlerMap {
         return;
       }
       const request = { ...typed, include_description, limit, ...meter };
-      ctx.body = presentTypedPage(
-        await jobs.typedSearch({ ...request, ...(cursor === undefined ? {} : { cursor }) }),
+      sendJson(
+        ctx,
+        presentTypedPageBytes(
+          await jobs.typedSearchRaw({ ...request, ...(cursor === undefined ? {} : { cursor }) }),
+        ),
       );
     },
     previewJobs: async (ctx, { query }) => {

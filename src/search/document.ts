@@ -4,8 +4,9 @@
  * Pure; the projector and the reindex path share it.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import type { JobDocument } from '../domain/job.js';
+import type { Job, JobDocument } from '../domain/job.js';
 import type { StoredDocument } from '../domain/lifecycle.js';
+import type { RawHit } from './raw-response.js';
 
 /**
  * Title grammar index design: every term is a case-insensitive substring of the title. The ES
@@ -84,6 +85,15 @@ export function hitSource<T extends object>(hit: estypes.SearchHit<T>): T {
   if (hit._source === undefined) throw new Error(`hit ${hit._id ?? '?'} has no _source`);
   const description = firstValue(hit, DESCRIPTION_FIELD);
   return typeof description === 'string' ? { ...hit._source, [DESCRIPTION_FIELD]: description } : hit._source;
+}
+
+/** hitSource for a hit read as bytes (raw-response.ts): `_source` and the stored description, decoded. */
+export function decodeHit(bytes: Buffer, hit: RawHit): Job {
+  const source = JSON.parse(bytes.toString('utf8', hit.source.start, hit.source.end)) as Job;
+  const description = hit.stored.get(DESCRIPTION_FIELD);
+  if (description === undefined) return source;
+  const text: unknown = JSON.parse(bytes.toString('utf8', description.start, description.end));
+  return typeof text === 'string' ? { ...source, [DESCRIPTION_FIELD]: text } : source;
 }
 
 /**

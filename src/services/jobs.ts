@@ -9,12 +9,12 @@ import { metered, meteredAhead, type Meter } from './allowance.js';
 import type { Job } from '../domain/job.js';
 import {
   closePit,
+  completeRawSearch,
   completeSearch,
-  completeSearchWithAggregations,
   isPitMissing,
   type EsClient,
-  type SearchHits,
 } from '../search/client.js';
+import type { RawHit, RawSearchResponse } from '../search/raw-response.js';
 import {
   decodePosition,
   encodeCursor,
@@ -23,7 +23,7 @@ import {
   type CursorPosition,
   type SortValues,
 } from '../search/cursor.js';
-import { hitSource } from '../search/document.js';
+import { decodeHit, hitSource } from '../search/document.js';
 import { WalkPoints } from '../search/walk-points.js';
 import { buildJobSearch, sortOf, type JobFilters, type JobSort } from '../search/job-query.js';
 import { jobDetailSearch } from '../search/detail-query.js';
@@ -46,6 +46,30 @@ const WALK_KEEP_ALIVE = '1m';
 export interface JobPage {
   jobs: Job[];
   next_cursor?: string;
+}
+
+/** Jobs as spans of Elasticsearch's answer (search/raw-response.ts), never parsed. */
+export interface RawJobs {
+  bytes: Buffer;
+  hits: readonly RawHit[];
+}
+
+/** A page of a keyword search as bytes: what the REST search writes without re-serializing. */
+export interface RawJobPage {
+  jobs: RawJobs;
+  next_cursor?: string;
+}
+
+export interface RawTypedPage extends RawJobPage {
+  facets?: Record<string, FacetBucket[]>;
+}
+
+/** The jobs of a raw page, decoded (the MCP tools and company pages work on objects). */
+export function decodeJobs(page: RawJobPage): JobPage {
+  return {
+    jobs: page.jobs.hits.map((hit) => decodeHit(page.jobs.bytes, hit)),
+    ...(page.next_cursor === undefined ? {} : { next_cursor: page.next_cursor }),
+  };
 }
 
 export interface SearchRequest {
@@ -125,6 +149,11 @@ export class JobSearchService {
 
   /** One page of a search; the cursor must belong to the same filters. */
   async search(request: SearchRequest): Promise<JobPage> {
+    return decodeJobs(await this.searchRaw(request));
+  }
+
+  /** search, as the bytes of Elasticsearch's answer. */
+  async searchRaw(request: SearchRequest): Promise<RawJobPage> {
     const { page } = await this.keywordPage({
       hash: requestHash({ filters: request.filters, include_description: request.include_description }),
       loc: ['query', 'cursor'],
@@ -146,6 +175,12 @@ export class JobSearchService {
 
   /** Keyword mode of the typed search; the cursor is bound to the whole body except `limit`. */
   async typedSearch(request: TypedSearchRequest): Promise<TypedPage> {
+    const page = await this.typedSearchRaw(request);
+    return { ...decodeJobs(page), ...(page.facets === undefined ? {} : { facets: page.facets }) };
+  }
+
+  /** typedSearch, as the bytes of Elasticsearch's answer. */
+  async typedSearchRaw(request: TypedSearchRequest): Promise<RawTypedPage> {
     if (request.query !== undefined) checkComplexity(request.query);
     const { limit, cursor, meter, ...bound } = request;
     const { page, aggregations } = await this.keywordPage({
@@ -177,7 +212,7 @@ export class JobSearchService {
     paged: boolean;
     sort: JobSort;
     body: (size: number, after: SortValues | undefined) => estypes.SearchRequest;
-  }): Promise<{ page: JobPage; aggregations: SearchHits<Job>['aggregations'] }> {
+  }): Promise<{ page: RawJobPage; aggregations: RawSearchResponse['aggregations'] }> {
     const position =
       page.cursor === undefined
         ? undefined
@@ -189,22 +224,21 @@ export class JobSearchService {
       page.meter,
       page.limit,
       (want) => this.walkPage((after) => page.body(want, after), pinned, position),
-      ({ hits, aggregations, pitId }, size) => {
+      ({ bytes, hits, aggregations, pitId }, size) => {
         const shown = hits.slice(0, size);
         const last = sortValuesOf(shown[shown.length - 1]);
         const more = hits.length > size && page.paged && last !== undefined;
         // The walk is over: release its point in time unless other walks share it; nobody waits.
         if (!more && pitId !== undefined && this.walkPoints.releasable) void closePit(this.es, pitId);
-        const jobs = shown.map(hitSource);
         return {
           result: {
             page: {
-              jobs,
+              jobs: { bytes, hits: shown },
               ...(more ? { next_cursor: encodeCursor(last, page.hash, this.cursorSecret, pitId) } : {}),
             },
             aggregations,
           },
-          delivered: jobs.length,
+          delivered: shown.length,
         };
       },
     );
@@ -223,10 +257,10 @@ export class JobSearchService {
     build: (after: SortValues | undefined) => estypes.SearchRequest,
     pinned: boolean,
     position: CursorPosition | undefined,
-  ): Promise<SearchHits<Job>> {
+  ): Promise<RawSearchResponse> {
     const body = build(position?.after);
     if (!pinned || (position !== undefined && position.pit === undefined))
-      return completeSearchWithAggregations<Job>(this.es, this.index, body);
+      return completeRawSearch(this.es, this.index, body);
     if (position?.pit === undefined) return this.firstWalkPage(body);
     try {
       return await this.inPit(body, position.pit);
@@ -235,16 +269,12 @@ export class JobSearchService {
       // A point-in-time hit carries one sort value more (the implicit _shard_doc tiebreaker); the
       // live index takes the declared sort's values only.
       const declared = Array.isArray(body.sort) ? body.sort.length : 1;
-      return completeSearchWithAggregations<Job>(
-        this.es,
-        this.index,
-        build(position.after.slice(0, declared)),
-      );
+      return completeRawSearch(this.es, this.index, build(position.after.slice(0, declared)));
     }
   }
 
   /** The first page of a relevance walk, in a fresh or shared point in time. */
-  private async firstWalkPage(body: estypes.SearchRequest): Promise<SearchHits<Job>> {
+  private async firstWalkPage(body: estypes.SearchRequest): Promise<RawSearchResponse> {
     const id = await this.walkPoints.open();
     try {
       return await this.inPit(body, id);
@@ -257,8 +287,8 @@ export class JobSearchService {
     }
   }
 
-  private inPit(body: estypes.SearchRequest, id: string): Promise<SearchHits<Job>> {
-    return completeSearchWithAggregations<Job>(this.es, this.index, {
+  private inPit(body: estypes.SearchRequest, id: string): Promise<RawSearchResponse> {
+    return completeRawSearch(this.es, this.index, {
       ...body,
       pit: { id, keep_alive: WALK_KEEP_ALIVE },
     });

@@ -1,0 +1,79 @@
+/**
+ * Job pages written from the bytes of Elasticsearch's answer (search/raw-response.ts): each job is
+ * its public members in the contract's order (PUBLIC_JOB_MEMBERS, as publicJob writes them), copied
+ * as they are in `_source`, with the stored description put in its place when the read asked for
+ * it. Members a job lacks are absent, as JSON.stringify drops publicJob's undefined members.
+ */
+import { PUBLIC_JOB_MEMBERS } from '../domain/public-job.js';
+import { ByteWriter } from '../lib/byte-writer.js';
+import { DESCRIPTION_FIELD } from '../search/document.js';
+import type { RawHit } from '../search/raw-response.js';
+import type { FacetBucket } from '../search/typed-query.js';
+import type { RawJobPage } from '../services/jobs.js';
+
+const COMMA = 0x2c;
+const encoded = (text: string): Buffer => Buffer.from(text, 'utf8');
+const MEMBER_NAMES = new Map<string, Buffer>(PUBLIC_JOB_MEMBERS.map((name) => [name, encoded(`"${name}":`)]));
+const OPEN = encoded('{');
+const CLOSE = encoded('}');
+const SEPARATOR = encoded(',');
+
+/** One job: `{…}` of its public members. */
+export function writeJob(writer: ByteWriter, bytes: Buffer, hit: RawHit): void {
+  writer.bytes(OPEN);
+  let written = false;
+  // Where the last member copied from `_source` ended: the next one, when it follows it there after
+  // a comma, is copied with that comma in one piece.
+  let previousEnd = -1;
+  for (const name of PUBLIC_JOB_MEMBERS) {
+    if (name === DESCRIPTION_FIELD) {
+      const description = hit.stored.get(DESCRIPTION_FIELD);
+      if (description === undefined) continue;
+      if (written) writer.bytes(SEPARATOR);
+      writer.bytes(MEMBER_NAMES.get(name) ?? encoded(`"${name}":`));
+      writer.span(bytes, description.start, description.end);
+      written = true;
+      previousEnd = -1;
+      continue;
+    }
+    const member = hit.members.get(name);
+    if (member === undefined) continue;
+    if (written && previousEnd >= 0 && member.keyStart === previousEnd + 1 && bytes[previousEnd] === COMMA) {
+      writer.span(bytes, previousEnd, member.valueEnd);
+    } else {
+      if (written) writer.bytes(SEPARATOR);
+      writer.span(bytes, member.keyStart, member.valueEnd);
+    }
+    written = true;
+    previousEnd = member.valueEnd;
+  }
+  writer.bytes(CLOSE);
+}
+
+const DATA_OPEN = encoded('"data":[');
+const DATA_CLOSE = encoded(']');
+
+function writePage(writer: ByteWriter, page: RawJobPage): void {
+  writer.bytes(DATA_OPEN);
+  page.jobs.hits.forEach((hit, index) => {
+    if (index > 0) writer.bytes(SEPARATOR);
+    writeJob(writer, page.jobs.bytes, hit);
+  });
+  writer.bytes(DATA_CLOSE);
+  if (page.next_cursor !== undefined) writer.text(`,"next_cursor":${JSON.stringify(page.next_cursor)}`);
+}
+
+/** OpenAPI JobList, as presentJobPage writes it. */
+export function presentJobPageBytes(page: RawJobPage): Buffer {
+  const writer = new ByteWriter().bytes(OPEN);
+  writePage(writer, page);
+  return writer.bytes(CLOSE).finish();
+}
+
+/** OpenAPI SearchResult of a keyword search, as presentTypedPage writes it. */
+export function presentTypedPageBytes(page: RawJobPage & { facets?: Record<string, FacetBucket[]> }): Buffer {
+  const writer = new ByteWriter().text('{"mode":"keyword",');
+  writePage(writer, page);
+  if (page.facets !== undefined) writer.text(`,"facets":${JSON.stringify(page.facets)}`);
+  return writer.bytes(CLOSE).finish();
+}
