@@ -4,7 +4,25 @@
  * bench:ingest and cached under its prefix), for a fixed mix of queries. Prints p50/p99 for both,
  * their ratio, and the API process's CPU time per request. A third path per query, a bare Node
  * proxy (lib/proxy-floor.ts), measures in the same rounds the least any API process adds.
+ *
+ * Modes: no flag runs the latency mode above (its output unchanged); `--saturation` runs only the
+ * throughput mode; `--all` runs both, latency first.
+ *
+ * Throughput (saturation) mode, `--saturation [--duration 20] [--concurrency 1,8,32]`: for each
+ * concurrency level, closed-loop workers (lib/saturation.ts) send the same query mix (every MIX
+ * class, limit 100, each worker starting at a different query) for the duration, first through the
+ * API (`GET /v1/jobs/search`) and then straight to Elasticsearch with the request body the API
+ * builds (buildJobSearch), or the other way round on every other level so neither phase always
+ * finds the caches warmer. Prints requests/s, p50/p99 and errors of both phases (every non-2xx is
+ * counted and shown), their ratio (target at 32: API ≥ 0.7× Elasticsearch), and the CPU per request
+ * of the API process, Elasticsearch, the bench process itself (the load client shares the machine)
+ * and the rest of the machine during each phase. Neither client parses the answers or asks for
+ * compression; the API's relevance searches read a point in time (its own design), the direct ones
+ * the index.
  */
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { estypes } from '@elastic/elasticsearch';
 import { loadConfig } from '../src/config.js';
@@ -21,6 +39,15 @@ import { ensureJobsIndex } from '../src/search/indices.js';
 import { benchEnv, startApi } from './lib/api-process.js';
 import { startProxyFloor } from './lib/proxy-floor.js';
 import { percentile } from './lib/samples.js';
+import {
+  closedLoop,
+  cpuMeter,
+  failureCount,
+  loadAgent,
+  type CpuReading,
+  type LoadResult,
+  type LoadTarget,
+} from './lib/saturation.js';
 
 const { values } = parseArgs({
   options: {
@@ -29,8 +56,20 @@ const { values } = parseArgs({
     prefix: { type: 'string', default: 'bench-ingest' },
     // Flags for the API process, space-separated (e.g. --node-flags="--cpu-prof").
     'node-flags': { type: 'string', default: '' },
+    // Throughput mode (see the top of the file).
+    saturation: { type: 'boolean', default: false },
+    all: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '20' },
+    concurrency: { type: 'string', default: '1,8,32' },
   },
 });
+const runLatency = values.all || !values.saturation;
+const runSaturation = values.all || values.saturation;
+/** Seconds per phase and concurrency levels of the throughput mode. */
+const durationSeconds = Number(values.duration);
+const levels = values.concurrency.split(',').map(Number);
+if (!(durationSeconds > 0) || levels.some((level) => !Number.isInteger(level) || level < 1))
+  throw new Error('--duration takes seconds > 0, --concurrency positive integers (e.g. 1,8,32)');
 const jobs = Number(values.jobs);
 /** Timed requests per page (1 and 100) and filter set in the deep-page measurement. */
 const DEEP_ROUNDS = 10;
@@ -123,15 +162,61 @@ async function viaFloor(filters: JobFilters): Promise<number> {
   return performance.now() - started;
 }
 
+/** A 503 from the API (upstream_unavailable: Elasticsearch did not answer within the deadline). */
+class ApiUnavailable extends Error {}
+
 async function viaApi(query: string): Promise<{ ms: number; cursor?: string }> {
   const started = performance.now();
   const response = await fetch(`${apiUrl}/v1/jobs/search?${query}`, { headers: { 'X-API-Key': key } });
   const body = (await response.json()) as { next_cursor?: string };
+  if (response.status === 503) throw new ApiUnavailable(`503 for ${query}: ${JSON.stringify(body)}`);
   if (!response.ok) throw new Error(`${response.status} for ${query}`);
   return {
     ms: performance.now() - started,
     ...(body.next_cursor === undefined ? {} : { cursor: body.next_cursor }),
   };
+}
+
+/** A warm-up request: a 503 (Elasticsearch still cold, or busy with other work) is retried. */
+async function warmApi(query: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await viaApi(query);
+      return;
+    } catch (error) {
+      if (!(error instanceof ApiUnavailable) || attempt >= 10) throw error;
+      process.stderr.write(`warm-up: ${error.message}; retrying\n`);
+      await sleep(250 * attempt);
+    }
+  }
+}
+
+/** API requests of the latency mode's measured part (its CPU per request), 503s included. */
+let apiRequests = 0;
+/** 503s among them: counted and printed, never a sample, never fatal. */
+let unavailable = 0;
+
+/** A measured API request: undefined if it was a 503. */
+async function measuredApi(query: string): Promise<{ ms: number; cursor?: string } | undefined> {
+  apiRequests += 1;
+  try {
+    return await viaApi(query);
+  } catch (error) {
+    if (!(error instanceof ApiUnavailable)) throw error;
+    unavailable += 1;
+    process.stderr.write(`measured: ${error.message}\n`);
+    return undefined;
+  }
+}
+
+/** A page the deep walk needs (its cursor leads on): a 503 is counted and the page asked again. */
+async function walkApi(query: string): Promise<{ ms: number; cursor?: string }> {
+  for (let attempt = 1; attempt <= 10; attempt += 1) {
+    const page = await measuredApi(query);
+    if (page !== undefined) return page;
+    await sleep(250 * attempt);
+  }
+  throw new Error(`10 times 503 for ${query}`);
 }
 
 async function viaEs(body: estypes.SearchRequest): Promise<number> {
@@ -146,19 +231,20 @@ async function viaEs(body: estypes.SearchRequest): Promise<number> {
   return performance.now() - started;
 }
 
-try {
+async function latencyBench(): Promise<void> {
   const rows: string[] = [];
   const results = new Map<string, { api: number[]; es: number[]; floor: number[] }>();
-  for (let warm = 0; warm < 20; warm += 1) await viaApi('q=engineer');
+  for (let warm = 0; warm < 20; warm += 1) await warmApi('q=engineer');
   const cpuBefore = api.cpuSeconds();
-  let apiRequests = 0;
+  apiRequests = 0;
+  unavailable = 0;
   for (const [name, queries] of Object.entries(MIX)) {
     const samples = { api: [] as number[], es: [] as number[], floor: [] as number[] };
     for (let round = 0; round < rounds; round += 1) {
       const filters = queries[round % queries.length] ?? {};
       const api = async (): Promise<void> => {
-        samples.api.push((await viaApi(toQuery(filters, { limit: '100' }))).ms);
-        apiRequests += 1;
+        const answer = await measuredApi(toQuery(filters, { limit: '100' }));
+        if (answer !== undefined) samples.api.push(answer.ms);
       };
       const direct = async (): Promise<void> => {
         samples.es.push(await viaEs(buildJobSearch(filters, { limit: 100, includeDescription: false })));
@@ -184,19 +270,22 @@ try {
   for (const filters of [{ status: 'open' as const }, { q: 'engineer' }, { country: ['US'] }]) {
     let cursor: string | undefined;
     for (let page = 1; page < 100 && (page === 1 || cursor !== undefined); page += 1) {
-      cursor = (await viaApi(toQuery(filters, { limit: '100', ...(cursor === undefined ? {} : { cursor }) })))
-        .cursor;
-      apiRequests += 1;
+      cursor = (
+        await walkApi(toQuery(filters, { limit: '100', ...(cursor === undefined ? {} : { cursor }) }))
+      ).cursor;
     }
     if (cursor === undefined) throw new Error(`fewer than 100 pages for ${JSON.stringify(filters)}`);
     const deepCursor = cursor;
     // The bench reads the cursor's position itself to send the same page straight to ES (in the
     // walk's point in time, as the API reads it, for relevance order).
     const { after, pit } = positionOfCursor(deepCursor);
+    const timed = async (samples: number[], query: string): Promise<void> => {
+      const answer = await measuredApi(query);
+      if (answer !== undefined) samples.push(answer.ms);
+    };
     const steps = [
-      async () => deep.first.push((await viaApi(toQuery(filters, { limit: '100' }))).ms),
-      async () =>
-        deep.hundredth.push((await viaApi(toQuery(filters, { limit: '100', cursor: deepCursor }))).ms),
+      () => timed(deep.first, toQuery(filters, { limit: '100' })),
+      () => timed(deep.hundredth, toQuery(filters, { limit: '100', cursor: deepCursor })),
       async () =>
         deep.esFirst.push(await viaEs(buildJobSearch(filters, { limit: 100, includeDescription: false }))),
       async () =>
@@ -209,7 +298,6 @@ try {
     ];
     for (let round = 0; round < DEEP_ROUNDS; round += 1) {
       for (const step of round % 2 === 0 ? steps : [...steps].reverse()) await step();
-      apiRequests += 2;
     }
   }
   const cpuMs = ((api.cpuSeconds() - cpuBefore) * 1000) / apiRequests;
@@ -249,7 +337,167 @@ try {
     'floor gap: p50 of a bare Node proxy (one HTTP hop, the same Elasticsearch request, parse and JSON.stringify, ' +
       'nothing else) minus ES p50 — what any API process adds at least on this machine',
   );
+  // Only when it happened, so that a clean run prints the same lines as before.
+  if (unavailable > 0)
+    rows.push(`503 upstream_unavailable in measured API requests: ${unavailable} (not samples; see stderr)`);
   process.stdout.write(`${rows.join('\n')}\n`);
+}
+
+/** Elasticsearch's CPU ms so far: from /proc when it runs on this host, else from its node stats. */
+async function esCpuReader(): Promise<() => number | Promise<number>> {
+  const info = await es.nodes.info({ node_id: '_local', metric: 'process' });
+  const pid = Object.values(info.nodes)[0]?.process?.id;
+  const stat = `/proc/${String(pid)}/stat`;
+  try {
+    if (pid !== undefined && readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8').includes('elasticsearch')) {
+      const ticks = (): number => {
+        const fields = readFileSync(stat, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        return (Number(fields[11]) + Number(fields[12])) * 10;
+      };
+      ticks();
+      return ticks;
+    }
+  } catch {
+    // Not this host's process: the node stats' figure below.
+  }
+  return async () => {
+    const stats = await es.nodes.stats({ node_id: '_local', metric: 'process' });
+    return Object.values(stats.nodes)[0]?.process?.cpu?.total_in_millis ?? 0;
+  };
+}
+
+interface Phase {
+  result: LoadResult;
+  cpu: CpuReading;
+}
+
+async function saturationBench(): Promise<void> {
+  const queries = Object.values(MIX).flat();
+  const apiTargets: LoadTarget[] = queries.map((filters) => ({
+    method: 'GET',
+    url: `${apiUrl}/v1/jobs/search?${toQuery(filters, { limit: '100' })}`,
+    headers: { 'x-api-key': key },
+  }));
+  // Elasticsearch as the API asks it (index, body, no partial results), bar the API's own deadline.
+  const esUrl = new URL(config.elasticsearch.url);
+  const esSearch =
+    `${esUrl.origin}${esUrl.pathname.replace(/\/$/, '')}/${encodeURIComponent(runtime.indices.alias)}` +
+    '/_search?timeout=5s&allow_partial_search_results=false';
+  const esHeaders: Record<string, string> = { 'content-type': 'application/json' };
+  if (esUrl.username !== '')
+    esHeaders.authorization = `Basic ${Buffer.from(`${decodeURIComponent(esUrl.username)}:${decodeURIComponent(esUrl.password)}`).toString('base64')}`;
+  const esTargets: LoadTarget[] = queries.map((filters) => ({
+    method: 'POST',
+    url: esSearch,
+    headers: esHeaders,
+    body: JSON.stringify(buildJobSearch(filters, { limit: 100, includeDescription: false })),
+  }));
+  // More connections per origin than workers: no request ever waits for a socket in the client.
+  const agent = loadAgent(Math.max(...levels) + 8);
+  const cores = availableParallelism();
+  const esCpu = await esCpuReader();
+  const sources = { api: () => api.cpuSeconds() * 1000, es: esCpu };
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  const phase = async (targets: LoadTarget[], concurrency: number, ms: number): Promise<Phase> => {
+    const done = await cpuMeter(sources, cores);
+    const result = await closedLoop(agent, targets, concurrency, ms);
+    return { result, cpu: await done() };
+  };
+  try {
+    // Warm-up, not measured: JIT of the API and the bench, caches of the mix, connections.
+    for (const [name, targets] of [
+      ['API', apiTargets],
+      ['ES', esTargets],
+    ] as const) {
+      const warm = await phase(targets, Math.min(8, Math.max(...levels)), 3000);
+      if (failureCount(warm.result) > 0)
+        process.stderr.write(
+          `warm-up ${name}: ${failureCount(warm.result)} failures (${warm.result.firstFailure ?? ''})\n`,
+        );
+    }
+    const measured: { concurrency: number; api: Phase; es: Phase }[] = [];
+    for (const [index, concurrency] of levels.entries()) {
+      // Take turns going first: the second phase may find caches the first one warmed.
+      const first = index % 2 === 0 ? apiTargets : esTargets;
+      const second = index % 2 === 0 ? esTargets : apiTargets;
+      const a = await phase(first, concurrency, durationSeconds * 1000);
+      const b = await phase(second, concurrency, durationSeconds * 1000);
+      measured.push({ concurrency, api: index % 2 === 0 ? a : b, es: index % 2 === 0 ? b : a });
+    }
+
+    const rate = (p: Phase): number => p.result.latencies.length / p.result.seconds;
+    const ms = (n: number): string => n.toFixed(1);
+    const p5099 = (p: Phase): string =>
+      `${ms(percentile(p.result.latencies, 50))} / ${ms(percentile(p.result.latencies, 99))}`;
+    const perRequest = (p: Phase, cpuMs: number): string =>
+      (cpuMs / Math.max(1, p.result.latencies.length + failureCount(p.result))).toFixed(2);
+    const rows: string[] = [
+      `bench:search --saturation — corpus ${corpus.toLocaleString('en-US')} jobs (${values.prefix}), ` +
+        `${queries.length} queries from ${Object.keys(MIX).length} classes, limit 100, ${durationSeconds} s per phase, ` +
+        `closed loop; ${cores} cores, load average at start ${load}`,
+      `req/s and p50/p99 count 2xx answers only; errors: every other answer. The API gives up on ` +
+        `Elasticsearch after ${config.elasticsearch.searchTimeoutMs} ms (a 503, ES_SEARCH_TIMEOUT_MS); ES-direct waits`,
+      'conc   API req/s   ES req/s   ratio   API p50/p99 ms   ES p50/p99 ms   API CPU/req   errors API/ES',
+    ];
+    for (const { concurrency, api: a, es: e } of measured) {
+      rows.push(
+        `${String(concurrency).padStart(4)} ${rate(a).toFixed(1).padStart(11)} ${rate(e).toFixed(1).padStart(10)} ` +
+          `${(rate(a) / rate(e)).toFixed(2).padStart(6)}x ${p5099(a).padStart(16)} ${p5099(e).padStart(15)} ` +
+          `${`${perRequest(a, a.cpu.processMs.api ?? 0)} ms`.padStart(13)} ` +
+          `${failureCount(a.result)} / ${failureCount(e.result)}`.padStart(15),
+      );
+    }
+    rows.push(
+      'CPU ms per request of each process during each phase; rest = the machine’s other busy time (Postgres, other work)',
+      'conc  phase     req/s     API      ES   bench    rest   machine busy   KB/answer',
+    );
+    for (const { concurrency, api: a, es: e } of measured) {
+      for (const [name, p] of [
+        ['API', a],
+        ['ES', e],
+      ] as const) {
+        const busyMs = p.cpu.machineCores * p.result.seconds * 1000;
+        const known = Object.values(p.cpu.processMs).reduce((sum, n) => sum + n, 0);
+        const answers = Math.max(1, p.result.latencies.length);
+        rows.push(
+          `${String(concurrency).padStart(4)}  ${name.padEnd(5)} ${rate(p).toFixed(1).padStart(9)} ` +
+            `${perRequest(p, p.cpu.processMs.api ?? 0).padStart(7)} ${perRequest(p, p.cpu.processMs.es ?? 0).padStart(7)} ` +
+            `${perRequest(p, p.cpu.processMs.bench ?? 0).padStart(7)} ${perRequest(p, Math.max(0, busyMs - known)).padStart(7)} ` +
+            `${`${p.cpu.machineCores.toFixed(2)} of ${cores}`.padStart(14)} ${(p.result.bytes / answers / 1024).toFixed(1).padStart(11)}`,
+        );
+      }
+    }
+    for (const { concurrency, api: a, es: e } of measured) {
+      for (const [name, p] of [
+        ['API', a],
+        ['ES', e],
+      ] as const) {
+        if (failureCount(p.result) === 0) continue;
+        const counts = [...p.result.failures].map(([status, n]) => `${status} ×${n}`).join(', ');
+        rows.push(`errors at ${concurrency}, ${name}: ${counts}; first: ${p.result.firstFailure ?? ''}`);
+      }
+    }
+    const ratio32 = measured.find((m) => m.concurrency === 32);
+    if (ratio32 !== undefined)
+      rows.push(
+        `target at concurrency 32: API req/s ≥ 0.7× ES req/s — ${(rate(ratio32.api) / rate(ratio32.es)).toFixed(2)}x`,
+      );
+    rows.push(
+      `load average at end ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
+    process.stdout.write(`${rows.join('\n')}\n`);
+  } finally {
+    await agent.close();
+  }
+}
+
+try {
+  if (runLatency) await latencyBench();
+  if (runSaturation) await saturationBench();
 } finally {
   await floor.close();
   api.stop();
