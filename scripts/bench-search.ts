@@ -167,7 +167,11 @@ class ApiUnavailable extends Error {}
 
 async function viaApi(query: string): Promise<{ ms: number; cursor?: string }> {
   const started = performance.now();
-  const response = await fetch(`${apiUrl}/v1/jobs/search?${query}`, { headers: { 'X-API-Key': key } });
+  // Identity, as the Elasticsearch-direct and floor paths read: fetch would ask for compression,
+  // whose cost bench:compression measures on its own.
+  const response = await fetch(`${apiUrl}/v1/jobs/search?${query}`, {
+    headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity' },
+  });
   const body = (await response.json()) as { next_cursor?: string };
   if (response.status === 503) throw new ApiUnavailable(`503 for ${query}: ${JSON.stringify(body)}`);
   if (!response.ok) throw new Error(`${response.status} for ${query}`);

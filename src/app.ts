@@ -55,7 +55,7 @@ export interface Services {
   activity: Pick<ActivityRecorder, 'record'>;
   exports: ExportService;
   datasets: DatasetService;
-  rateLimits: Pick<RateLimits, 'consume'>;
+  rateLimits: Pick<RateLimits, 'ticket'>;
   allowances: Pick<Allowances, 'meterFor'>;
   health: HealthService;
   jobs: JobSearchService;

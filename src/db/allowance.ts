@@ -4,6 +4,7 @@
  * services/allowance.ts.
  */
 import { isoSql, type Queryable } from './database.js';
+import { counterRow } from './rate-limits.js';
 import type { PlanCode } from '../domain/plans.js';
 import type { AccountStatus, SubscriptionStatus } from '../domain/subscriptions.js';
 
@@ -46,6 +47,35 @@ const CURRENT_PERIOD_SQL = `
     FROM accounts a JOIN plans p ON p.code = a.plan_code
    WHERE a.id = $1`;
 
+/**
+ * The grant as common table expressions (`$1` account, `$2` want, `$3` whole): `grant_row` upserts
+ * the period's row (one conditional upsert: the row lock serializes an account's reservations, so
+ * `used` never passes the limit), `counted` adds the grant to today's usage. `admitted`: an extra
+ * condition on the grant over the CTEs before it (empty: none).
+ */
+function grantCtes(admitted: string): string {
+  return `period AS (${CURRENT_PERIOD_SQL}),
+       grant_row AS (
+         INSERT INTO allowance_periods AS ap (account_id, period_start, period_end, allowance_limit, used, last_grant)
+         SELECT $1, start, stop, allowance, grant_of($2, allowance, $3), grant_of($2, allowance, $3)
+           FROM period${admitted === '' ? '' : `, counted_request WHERE ${admitted}`}
+         ON CONFLICT (account_id, period_start) DO UPDATE SET
+           allowance_limit = GREATEST(EXCLUDED.allowance_limit, ap.used),
+           last_grant = grant_of($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used, $3),
+           used = ap.used + grant_of($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used, $3)
+         RETURNING last_grant, used, allowance_limit, period_start, period_end),
+       today AS (SELECT (now() AT TIME ZONE 'UTC')::date AS day),
+       counted AS (
+         INSERT INTO usage_daily (account_id, day, requests, jobs)
+         SELECT $1, today.day, 0, grant_row.last_grant FROM grant_row, today WHERE grant_row.last_grant > 0
+         ON CONFLICT (account_id, day) DO UPDATE SET jobs = usage_daily.jobs + EXCLUDED.jobs)`;
+}
+
+const GRANT_COLUMNS = `grant_row.last_grant::text AS granted, grant_row.used::text AS used,
+       grant_row.allowance_limit::text AS allowance_limit, grant_row.period_start::text AS period_start,
+       today.day::text AS day,
+       to_char(grant_row.period_end AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS resets_at`;
+
 export class AllowanceRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -59,26 +89,48 @@ export class AllowanceRepository {
     // What is granted counts as delivered in daily usage at once: a request that delivers it all
     // (most do) then settles without another round trip; settle gives back only what was not.
     return this.db.one<Grant>(
-      `WITH period AS (${CURRENT_PERIOD_SQL}),
-       grant_row AS (
-         INSERT INTO allowance_periods AS ap (account_id, period_start, period_end, allowance_limit, used, last_grant)
-         SELECT $1, start, stop, allowance, grant_of($2, allowance, $3), grant_of($2, allowance, $3) FROM period
-         ON CONFLICT (account_id, period_start) DO UPDATE SET
-           allowance_limit = GREATEST(EXCLUDED.allowance_limit, ap.used),
-           last_grant = grant_of($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used, $3),
-           used = ap.used + grant_of($2, GREATEST(EXCLUDED.allowance_limit, ap.used) - ap.used, $3)
-         RETURNING last_grant, used, allowance_limit, period_start, period_end),
-       today AS (SELECT (now() AT TIME ZONE 'UTC')::date AS day),
-       counted AS (
-         INSERT INTO usage_daily (account_id, day, requests, jobs)
-         SELECT $1, today.day, 0, grant_row.last_grant FROM grant_row, today WHERE grant_row.last_grant > 0
-         ON CONFLICT (account_id, day) DO UPDATE SET jobs = usage_daily.jobs + EXCLUDED.jobs)
-       SELECT last_grant::text AS granted, used::text AS used, allowance_limit::text AS allowance_limit,
-              period_start::text AS period_start, today.day::text AS day,
-              to_char(period_end AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS resets_at
-         FROM grant_row, today`,
+      `WITH ${grantCtes('')}
+       SELECT ${GRANT_COLUMNS} FROM grant_row, today`,
       [accountId, want, whole],
     );
+  }
+
+  /**
+   * reserve, and the request's rate-limit count in the same statement (one round trip instead of
+   * two on the search path): the counter row is upserted as rate-limiter-flexible does
+   * (db/rate-limits.ts counterRow), and nothing is granted when the count passes `limit`.
+   * `requests` is the window's count with this request; `grant` is null when over the limit.
+   */
+  async admitAndReserve(
+    count: { bucket: string; key: string; nowMs: number; limit: number },
+    accountId: string,
+    want: number,
+    whole: boolean,
+  ): Promise<{ requests: number; grant: Grant | null }> {
+    const row = counterRow(count.bucket, count.key, count.nowMs);
+    const answer = await this.db.one<Partial<Grant> & { requests: number }>(
+      `WITH counted_request AS (
+         INSERT INTO rate_limits AS rl (key, points, expire) VALUES ($4, 1, $5)
+         ON CONFLICT (key) DO UPDATE SET
+           points = CASE WHEN rl.expire <= $6 THEN 1 ELSE rl.points + 1 END,
+           expire = CASE WHEN rl.expire <= $6 THEN $5 ELSE rl.expire END
+         RETURNING points),
+       ${grantCtes('counted_request.points <= $7')}
+       SELECT counted_request.points AS requests, ${GRANT_COLUMNS}
+         FROM counted_request CROSS JOIN today LEFT JOIN grant_row ON true`,
+      [accountId, want, whole, row.key, row.expire, row.now, count.limit],
+    );
+    const { requests, granted, used, allowance_limit, period_start, day, resets_at } = answer;
+    if (
+      granted == null ||
+      used == null ||
+      allowance_limit == null ||
+      period_start == null ||
+      day == null ||
+      resets_at == null
+    )
+      return { requests, grant: null };
+    return { requests, grant: { granted, used, allowance_limit, period_start, day, resets_at } };
   }
 
   /** Gives `units` back to the period (`periodStart`, as reserve returned it) and to the usage day. */

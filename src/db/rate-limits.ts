@@ -7,6 +7,22 @@
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from './database.js';
 
+/** A counter row's life: a little over the window (the key changes with the minute). */
+const ROW_SECONDS = 90;
+
+/**
+ * The counter row a request counts in, as rate-limiter-flexible writes it (key `bucket:key`,
+ * points, expire in epoch ms): what a statement that counts the request itself (the allowance
+ * reservation, db/allowance.ts) upserts, so both share one counter.
+ */
+export function counterRow(
+  bucket: string,
+  key: string,
+  nowMs: number,
+): { key: string; expire: number; now: number } {
+  return { key: `${bucket}:${key}`, expire: nowMs + ROW_SECONDS * 1000, now: nowMs };
+}
+
 export class RateLimitStore {
   private readonly limiters = new Map<string, RateLimiterPostgres>();
 
@@ -37,9 +53,8 @@ export class RateLimitStore {
         tableCreated: true,
         keyPrefix: bucket,
         points: limit,
-        // A little over the window: the key changes with the minute, so this only bounds the row's life.
-        duration: 90,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix: bucket, points: limit, duration: 90 }),
+        duration: ROW_SECONDS,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: bucket, points: limit, duration: ROW_SECONDS }),
       });
       this.limiters.set(name, limiter);
     }

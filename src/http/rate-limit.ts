@@ -1,22 +1,45 @@
 /**
  * The rate-limit step: after authentication (the counter belongs to the account, the compatibility
  * key, or the client address of a keyless request), before everything else the request costs.
+ *
+ * On operations that consume the allowance the count is not taken here: the meter step hands the
+ * request's ticket to the allowance reservation, which takes it in the same statement (one Postgres
+ * round trip on the search path, not two; a request over the limit is refused before any search),
+ * and a request that is not charged takes it alone before its handler runs. A request that ends
+ * before either (invalid input, no access, a failure before the reservation) takes it on the way
+ * out, and a 429 then wins over its own error, as it would have had the count come first.
  */
 import type { Next } from 'koa';
-import type { RateLimits } from '../services/rate-limits.js';
+import type { RateLimits, RateLimitState } from '../services/rate-limits.js';
 import type { Operation } from '../openapi/document.js';
 import type { AppContext } from './state.js';
 
-export function rateLimit(limits: Pick<RateLimits, 'consume'>, operation: Operation) {
+export function rateLimit(limits: Pick<RateLimits, 'ticket'>, operation: Operation) {
   const { rateLimitBucket: bucket, rateLimitPerMinute: perMinute } = operation;
   if (bucket === undefined || perMinute === undefined) return undefined;
-  return async function limitRate(ctx: AppContext, next: Next): Promise<void> {
-    const state = await limits.consume(bucket, perMinute, subjectOf(ctx));
-    ctx.set('X-RateLimit-Limit', String(state.limit));
-    ctx.set('X-RateLimit-Remaining', String(state.remaining));
-    ctx.set('X-RateLimit-Reset', String(state.resetSeconds));
-    await next();
+  if (!operation.consumesAllowance) {
+    return async function limitRate(ctx: AppContext, next: Next): Promise<void> {
+      setHeaders(ctx, await limits.ticket(bucket, perMinute, subjectOf(ctx)).take());
+      await next();
+    };
+  }
+  return async function limitRateWithAllowance(ctx: AppContext, next: Next): Promise<void> {
+    const ticket = limits.ticket(bucket, perMinute, subjectOf(ctx));
+    ctx.state.rateLimit = ticket;
+    try {
+      await next();
+    } catch (error) {
+      setHeaders(ctx, ticket.taken ?? (await ticket.take()));
+      throw error;
+    }
+    setHeaders(ctx, ticket.taken ?? (await ticket.take()));
   };
+}
+
+function setHeaders(ctx: AppContext, state: RateLimitState): void {
+  ctx.set('X-RateLimit-Limit', String(state.limit));
+  ctx.set('X-RateLimit-Remaining', String(state.remaining));
+  ctx.set('X-RateLimit-Reset', String(state.resetSeconds));
 }
 
 /** Keys of one account share its counters; compatibility keys count alone; no key: the client address. */

@@ -1,6 +1,7 @@
 import type { ParameterizedContext } from 'koa';
 import type { Principal } from '../domain/principal.js';
 import type { Meter } from '../services/allowance.js';
+import type { RateLimitTicket } from '../services/rate-limits.js';
 import type { Operation } from '../openapi/document.js';
 import type { AccessDecision } from '../policies/access.js';
 import type { ValidatedInput } from './validation.js';
@@ -15,6 +16,8 @@ export interface AppState {
   access?: AccessDecision;
   /** The caller's allowance, on operations that consume it (absent: nothing is charged). */
   meter?: Meter;
+  /** The request's rate-limit count while not taken yet (http/rate-limit.ts, metered operations). */
+  rateLimit?: RateLimitTicket;
 }
 
 export type AppContext = ParameterizedContext<AppState>;

@@ -29,7 +29,7 @@ export interface RouterDeps {
   operations: Operation[];
   validators: Map<string, OperationValidator>;
   accounts: Pick<AccountService, 'authenticate'>;
-  rateLimits: Pick<RateLimits, 'consume'>;
+  rateLimits: Pick<RateLimits, 'ticket'>;
   allowances: Pick<Allowances, 'meterFor'>;
   handlers: HandlerMap;
   /** Paid enforcement and where a 403 plan_required sends the customer to change plan. */
@@ -138,12 +138,19 @@ function authorize(operation: Operation, terms: AccessTerms) {
   };
 }
 
-/** Requests the policy meters get the caller's allowance meter; services reserve and settle on it. */
+/**
+ * Requests the policy meters get the caller's allowance meter; services reserve and settle on it.
+ */
 function meter(allowances: Pick<Allowances, 'meterFor'>, upgradeUrl: string) {
   return async function attachMeter(ctx: AppContext, next: Next): Promise<void> {
     const principal = ctx.state.principal;
+    const ticket = ctx.state.rateLimit;
     if (ctx.state.access?.metered === true && principal !== undefined) {
-      ctx.state.meter = allowances.meterFor(principal.accountId, upgradeUrl);
+      // The first reservation takes the rate-limit count in its own statement (http/rate-limit.ts).
+      ctx.state.meter = allowances.meterFor(principal.accountId, upgradeUrl, ticket);
+    } else if (ticket !== undefined) {
+      // Not charged: counted alone, before the handler does any work.
+      await ticket.take();
     }
     await next();
   };

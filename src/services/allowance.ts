@@ -8,7 +8,8 @@
  * was granted; at zero the request is refused with 402 and delivers nothing (a search fetches its
  * page while the reservation is in flight, and drops it).
  */
-import type { AllowanceRepository } from '../db/allowance.js';
+import type { AllowanceRepository, Grant } from '../db/allowance.js';
+import type { RateLimitTicket } from './rate-limits.js';
 import { AllowanceExhaustedError } from '../domain/errors.js';
 
 /** One request's claim on its account's allowance. */
@@ -42,40 +43,21 @@ export async function metered<T>(
   }
 }
 
-/**
- * `metered` for work that can start before the grant is known: `fetch(want)` runs while the
- * reservation is in flight (the reservation's round trip hides behind it), then `finish` cuts what
- * was fetched to the grant. Nothing reaches the caller before the grant; an exhausted allowance is
- * still a 402 (the fetched result is dropped) and a failed fetch still refunds everything.
- */
-export async function meteredAhead<F, T>(
-  meter: Meter | undefined,
-  want: number,
-  fetch: (want: number) => Promise<F>,
-  finish: (fetched: F, size: number) => { result: T; delivered: number },
-): Promise<T> {
-  if (meter === undefined) return finish(await fetch(want), want).result;
-  const fetching = fetch(want);
-  // Handled now: a fetch that fails while the reservation is pending must not be an unhandled rejection.
-  fetching.catch(() => undefined);
-  const size = await meter.reserve(want);
-  let delivered = 0;
-  try {
-    const outcome = finish(await fetching, size);
-    delivered = outcome.delivered;
-    return outcome.result;
-  } finally {
-    await meter.settle(delivered);
-  }
-}
+/** The statements a meter makes (db/allowance.ts). */
+type MeterStatements = Pick<AllowanceRepository, 'reserve' | 'admitAndReserve' | 'refund'>;
 
 export class Allowances {
   /** `allowances`: the account allowances' repository (on the counters pool). */
-  constructor(private readonly allowances: AllowanceRepository) {}
+  constructor(private readonly allowances: MeterStatements) {}
 
-  /** The meter of an account the access policy charges; its 402s link `upgradeUrl`. */
-  meterFor(accountId: string, upgradeUrl: string): Meter {
-    return new AccountMeter(this.allowances, accountId, upgradeUrl);
+  /**
+   * The meter of an account the access policy charges; its 402s link `upgradeUrl`. With the
+   * request's rate-limit `ticket` not taken yet, the first reservation takes it in the same
+   * statement (one Postgres round trip on the search path instead of two) and answers 429 over
+   * the limit without granting anything.
+   */
+  meterFor(accountId: string, upgradeUrl: string, ticket?: RateLimitTicket): Meter {
+    return new AccountMeter(this.allowances, accountId, upgradeUrl, ticket);
   }
 }
 
@@ -88,13 +70,14 @@ class AccountMeter implements Meter {
   private usageDay: string | undefined;
 
   constructor(
-    private readonly allowances: AllowanceRepository,
+    private readonly allowances: MeterStatements,
     private readonly accountId: string,
     private readonly upgradeUrl: string,
+    private readonly ticket: RateLimitTicket | undefined,
   ) {}
 
   async reserve(want: number, options: { whole?: boolean } = {}): Promise<number> {
-    const grant = await this.allowances.reserve(this.accountId, want, options.whole === true);
+    const grant = await this.grant(want, options.whole === true);
     const granted = Number(grant.granted);
     if (granted === 0) {
       throw new AllowanceExhaustedError({
@@ -110,6 +93,16 @@ class AccountMeter implements Meter {
     this.periodStart = grant.period_start;
     this.usageDay = grant.day;
     return granted;
+  }
+
+  private async grant(want: number, whole: boolean): Promise<Grant> {
+    const ticket = this.ticket;
+    if (ticket === undefined || ticket.taken !== undefined)
+      return this.allowances.reserve(this.accountId, want, whole);
+    const admitted = await this.allowances.admitAndReserve(ticket.count, this.accountId, want, whole);
+    ticket.record(admitted.requests);
+    if (admitted.grant === null) throw new Error('a request under its rate limit was granted nothing');
+    return admitted.grant;
   }
 
   async settle(delivered: number): Promise<void> {

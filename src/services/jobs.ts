@@ -5,7 +5,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { NotFoundError, NotImplementedError } from '../domain/errors.js';
-import { metered, meteredAhead, type Meter } from './allowance.js';
+import { metered, type Meter } from './allowance.js';
 import type { Job } from '../domain/job.js';
 import {
   closePit,
@@ -199,9 +199,10 @@ export class JobSearchService {
   }
 
   /**
-   * The shared keyword page: resume from a cursor bound to `hash`, fetch one hit more than the page
-   * while the allowance is reserved, cut to the grant, and sign the position after its last job
-   * when more follow.
+   * The shared keyword page: resume from a cursor bound to `hash`, reserve the allowance (and, in
+   * the same statement, count the request's rate limit: a request over it never reaches
+   * Elasticsearch), fetch the granted page and one hit more, and sign the position after its last
+   * job when more follow.
    */
   private async keywordPage(page: {
     hash: string;
@@ -219,29 +220,28 @@ export class JobSearchService {
         : decodePosition(page.cursor, page.hash, this.cursorSecret, page.loc);
     // Only a relevance walk needs its own point in time (see walkPage).
     const pinned = page.paged && page.sort === 'relevance';
-    // The page is fetched whole while the allowance is reserved, then cut to what was granted.
-    return meteredAhead(
-      page.meter,
-      page.limit,
-      (want) => this.walkPage((after) => page.body(want, after), pinned, position),
-      ({ bytes, hits, aggregations, pitId }, size) => {
-        const shown = hits.slice(0, size);
-        const last = sortValuesOf(shown[shown.length - 1]);
-        const more = hits.length > size && page.paged && last !== undefined;
-        // The walk is over: release its point in time unless other walks share it; nobody waits.
-        if (!more && pitId !== undefined && this.walkPoints.releasable) void closePit(this.es, pitId);
-        return {
-          result: {
-            page: {
-              jobs: { bytes, hits: shown },
-              ...(more ? { next_cursor: encodeCursor(last, page.hash, this.cursorSecret, pitId) } : {}),
-            },
-            aggregations,
+    return metered(page.meter, page.limit, async (size) => {
+      const { bytes, hits, aggregations, pitId } = await this.walkPage(
+        (after) => page.body(size, after),
+        pinned,
+        position,
+      );
+      const shown = hits.slice(0, size);
+      const last = sortValuesOf(shown[shown.length - 1]);
+      const more = hits.length > size && page.paged && last !== undefined;
+      // The walk is over: release its point in time unless other walks share it; nobody waits.
+      if (!more && pitId !== undefined && this.walkPoints.releasable) void closePit(this.es, pitId);
+      return {
+        result: {
+          page: {
+            jobs: { bytes, hits: shown },
+            ...(more ? { next_cursor: encodeCursor(last, page.hash, this.cursorSecret, pitId) } : {}),
           },
-          delivered: shown.length,
-        };
-      },
-    );
+          aggregations,
+        },
+        delivered: shown.length,
+      };
+    });
   }
 
   /**

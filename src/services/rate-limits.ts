@@ -25,12 +25,67 @@ export class RateLimits {
 
   /** Counts one request of `subject` in `bucket`; throws RateLimitedError (429) over the limit. */
   async consume(bucket: string, perMinute: number, subject: string): Promise<RateLimitState> {
+    return this.ticket(bucket, perMinute, subject).take();
+  }
+
+  /**
+   * One request's count, not taken yet: taken alone (`take`, one statement) or by the allowance
+   * reservation in the same statement as the grant (services/allowance.ts), so a metered search
+   * makes one Postgres round trip, not two.
+   */
+  ticket(bucket: string, perMinute: number, subject: string): RateLimitTicket {
     const limit = perMinute * this.multiplier;
     const now = this.now();
     const minute = Math.floor(now / WINDOW_MS);
-    const resetSeconds = Math.max(1, Math.ceil(((minute + 1) * WINDOW_MS - now) / 1000));
-    const remaining = await this.store.consume(bucket, limit, `${subject}:${String(minute)}`);
-    if (remaining === 'limited') throw new RateLimitedError(limit, resetSeconds);
-    return { limit, remaining, resetSeconds };
+    return new RateLimitTicket(this.store, {
+      bucket,
+      limit,
+      key: `${subject}:${String(minute)}`,
+      resetSeconds: Math.max(1, Math.ceil(((minute + 1) * WINDOW_MS - now) / 1000)),
+      nowMs: now,
+    });
+  }
+}
+
+/** Where a request's count goes: the counter row (db/rate-limits.ts) and the window's numbers. */
+export interface RateLimitCount {
+  bucket: string;
+  limit: number;
+  /** The counter's key within the bucket: subject and UTC minute. */
+  key: string;
+  resetSeconds: number;
+  nowMs: number;
+}
+
+export class RateLimitTicket {
+  private state: RateLimitState | undefined;
+
+  constructor(
+    private readonly store: Pick<RateLimitStore, 'consume'>,
+    readonly count: RateLimitCount,
+  ) {}
+
+  /** The state once taken (by `take` or by a reservation); undefined before. */
+  get taken(): RateLimitState | undefined {
+    return this.state;
+  }
+
+  /** Counts the request alone (the limiter's statement, with its in-memory insurance). */
+  async take(): Promise<RateLimitState> {
+    if (this.state !== undefined) return this.state;
+    const remaining = await this.store.consume(this.count.bucket, this.count.limit, this.count.key);
+    return this.record(remaining === 'limited' ? this.count.limit + 1 : this.count.limit - remaining);
+  }
+
+  /**
+   * Records the window's count after this request (`used`, this request included), as a statement
+   * that counted it reports it; throws RateLimitedError (429) over the limit.
+   */
+  record(used: number): RateLimitState {
+    const { limit, resetSeconds } = this.count;
+    // Recorded before a 429 too: the request has been counted and is never counted again.
+    this.state = { limit, remaining: Math.max(0, limit - used), resetSeconds };
+    if (used > limit) throw new RateLimitedError(limit, resetSeconds);
+    return this.state;
   }
 }

@@ -8,7 +8,7 @@
  *
  * These are bounds, not benchmarks: the deadlines are 1.5 s (Postgres statement or connection),
  * 2 s (Elasticsearch read), 0.3 s (rate-limit counter) and 0.5 s (health probe), so a search
- * answers after about 1.8 s (rate limit, then the allowance) with Postgres frozen and 2 s with
+ * answers after about 1.5 s (the rate limit and the allowance are one statement) with Postgres frozen and 2 s with
  * Elasticsearch frozen, /healthz after about 0.8 s; the margins allow a loaded 2-core machine.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
-import { AllowanceExhaustedError } from '../../src/domain/errors.js';
-import { meteredAhead, type Meter } from '../../src/services/allowance.js';
+import type { Grant } from '../../src/db/allowance.js';
+import { AllowanceExhaustedError, RateLimitedError } from '../../src/domain/errors.js';
+import { Allowances, metered, type Meter } from '../../src/services/allowance.js';
+import { RateLimits } from '../../src/services/rate-limits.js';
 
 /** A meter whose reservation resolves when the test says so, recording what happens in order. */
 class ScriptedMeter implements Meter {
@@ -42,86 +44,116 @@ class ScriptedMeter implements Meter {
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-describe('meteredAhead', () => {
-  it('fetches while the reservation is in flight, then cuts the result to the grant', async () => {
+describe('metered', () => {
+  it('reserves before the work starts, runs it with the grant and settles what was delivered', async () => {
     const meter = new ScriptedMeter();
-    const answer = meteredAhead(
-      meter,
-      5,
-      (want) => {
-        meter.events.push(`fetch ${String(want)}`);
-        return Promise.resolve([1, 2, 3, 4, 5, 6]);
-      },
-      (rows, size) => ({ result: rows.slice(0, size), delivered: Math.min(rows.length, size) }),
-    );
-    await tick();
-    // Both are under way before the grant is known.
-    expect(meter.events).to.deep.equal(['fetch 5', 'reserve 5']);
-    meter.grant(3);
-    expect(await answer).to.deep.equal([1, 2, 3]);
-    expect(meter.events).to.deep.equal(['fetch 5', 'reserve 5', 'settle 3']);
-  });
-
-  it('answers an exhausted allowance with its error and drops a fetch that failed meanwhile', async () => {
-    const meter = new ScriptedMeter();
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown): void => {
-      unhandled.push(reason);
-    };
-    process.on('unhandledRejection', onUnhandled);
-    try {
-      let finished = false;
-      const answer = meteredAhead(
-        meter,
-        5,
-        () => Promise.reject(new Error('Elasticsearch is down')),
-        () => {
-          finished = true;
-          return { result: [], delivered: 0 };
-        },
-      );
-      await tick();
-      meter.exhaust();
-      let refused: unknown;
-      await answer.catch((error: unknown) => {
-        refused = error;
-      });
-      await tick();
-      expect(refused).to.be.instanceOf(AllowanceExhaustedError);
-      expect(finished).to.equal(false);
-      expect(unhandled).to.deep.equal([]);
-      // Nothing was granted, so there is nothing to settle.
-      expect(meter.events).to.deep.equal(['reserve 5']);
-    } finally {
-      process.off('unhandledRejection', onUnhandled);
-    }
-  });
-
-  it('gives the whole reservation back when the fetch fails', async () => {
-    const meter = new ScriptedMeter();
-    const answer = meteredAhead(
-      meter,
-      4,
-      () => Promise.reject(new Error('Elasticsearch is down')),
-      (rows: number[], size) => ({ result: rows, delivered: size }),
-    );
-    await tick();
-    meter.grant(4);
-    let failed: unknown;
-    await answer.catch((error: unknown) => {
-      failed = error;
+    const answer = metered(meter, 100, (size) => {
+      meter.events.push(`run ${String(size)}`);
+      return Promise.resolve({ result: size, delivered: size - 1 });
     });
-    expect(failed).to.be.instanceOf(Error).with.property('message', 'Elasticsearch is down');
-    expect(meter.events).to.deep.equal(['reserve 4', 'settle 0']);
+    await tick();
+    // Nothing runs before the grant: a request over its rate limit or allowance costs no search.
+    expect(meter.events).to.deep.equal(['reserve 100']);
+    meter.grant(40);
+    expect(await answer).to.equal(40);
+    expect(meter.events).to.deep.equal(['reserve 100', 'run 40', 'settle 39']);
   });
 
-  it('without a meter fetches and finishes with the whole size', async () => {
-    const result = await meteredAhead(
-      undefined,
-      2,
-      (want) => Promise.resolve(Array.from({ length: want + 1 }, (_, i) => i)),
-      (rows, size) => ({ result: rows.slice(0, size), delivered: size }),
-    );
-    expect(result).to.deep.equal([0, 1]);
+  it('answers an exhausted allowance with its error and never runs the work', async () => {
+    const meter = new ScriptedMeter();
+    let ran = false;
+    const answer = metered(meter, 5, () => {
+      ran = true;
+      return Promise.resolve({ result: 1, delivered: 1 });
+    });
+    await tick();
+    meter.exhaust();
+    let failure: unknown;
+    try {
+      await answer;
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).to.be.instanceOf(AllowanceExhaustedError);
+    expect(ran).to.equal(false);
+    expect(meter.events).to.deep.equal(['reserve 5']);
+  });
+
+  it('gives the whole reservation back when the work fails', async () => {
+    const meter = new ScriptedMeter();
+    const answer = metered(meter, 10, () => Promise.reject(new Error('search failed')));
+    await tick();
+    meter.grant(10);
+    let failure: unknown;
+    try {
+      await answer;
+    } catch (error) {
+      failure = error;
+    }
+    expect((failure as Error).message).to.equal('search failed');
+    expect(meter.events).to.deep.equal(['reserve 10', 'settle 0']);
+  });
+
+  it('without a meter runs with the whole size', async () => {
+    const result = await metered(undefined, 7, (size) => Promise.resolve({ result: size, delivered: size }));
+    expect(result).to.equal(7);
+  });
+});
+
+describe('one round trip: the rate-limit count taken by the allowance reservation', () => {
+  const grant: Grant = {
+    granted: '10',
+    used: '10',
+    allowance_limit: '1000',
+    period_start: '2026-11-01',
+    day: '2026-11-26',
+    resets_at: '2026-12-01T00:00:00Z',
+  };
+
+  function setup(requests: number) {
+    const calls: string[] = [];
+    const store = {
+      consume: () => {
+        calls.push('rate-limit statement');
+        return Promise.resolve(5);
+      },
+    };
+    const repository = {
+      reserve: () => {
+        calls.push('reserve statement');
+        return Promise.resolve(grant);
+      },
+      admitAndReserve: (count: { bucket: string; key: string; limit: number }) => {
+        calls.push(`admit-and-reserve statement ${count.bucket} ${count.key}`);
+        return Promise.resolve({ requests, grant: requests > count.limit ? null : grant });
+      },
+      refund: () => Promise.resolve(),
+    };
+    const limits = new RateLimits(store, 1, () => 120_000);
+    const ticket = limits.ticket('search', 60, 'account:a');
+    const allowances = new Allowances(repository);
+    return { calls, ticket, meter: allowances.meterFor('a', 'u', ticket) };
+  }
+
+  it('counts the request and grants in one statement, then reserves plainly', async () => {
+    const { calls, ticket, meter } = setup(3);
+    expect(await meter.reserve(10)).to.equal(10);
+    expect(ticket.taken).to.deep.equal({ limit: 60, remaining: 57, resetSeconds: 60 });
+    expect(await meter.reserve(10)).to.equal(10);
+    expect(calls).to.deep.equal(['admit-and-reserve statement search account:a:2', 'reserve statement']);
+  });
+
+  it('answers 429 over the limit, grants nothing and never counts the request twice', async () => {
+    const { calls, ticket, meter } = setup(61);
+    let failure: unknown;
+    try {
+      await meter.reserve(10);
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).to.be.instanceOf(RateLimitedError);
+    expect(ticket.taken?.remaining).to.equal(0);
+    expect(await ticket.take()).to.deep.equal({ limit: 60, remaining: 0, resetSeconds: 60 });
+    expect(calls).to.deep.equal(['admit-and-reserve statement search account:a:2']);
   });
 });

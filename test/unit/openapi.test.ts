@@ -170,7 +170,11 @@ describe('OpenAPI document', () => {
 });
 
 /** Router tests never reach the rate-limit step's store. */
-const rateLimits = { consume: () => Promise.reject(new Error('not called')) };
+const rateLimits = {
+  ticket: () => {
+    throw new Error('not called');
+  },
+};
 const allowances = {
   meterFor: () => {
     throw new Error('not called');
