@@ -6,48 +6,18 @@
  */
 import { PUBLIC_JOB_MEMBERS } from '../domain/public-job.js';
 import { ByteWriter } from '../lib/byte-writer.js';
-import { DESCRIPTION_FIELD } from '../search/document.js';
-import type { RawHit } from '../search/raw-response.js';
+import { writeMembers, type RawHit } from '../search/raw-response.js';
 import type { FacetBucket } from '../search/typed-query.js';
 import type { RawJobPage } from '../services/jobs.js';
 
-const COMMA = 0x2c;
 const encoded = (text: string): Buffer => Buffer.from(text, 'utf8');
-const MEMBER_NAMES = new Map<string, Buffer>(PUBLIC_JOB_MEMBERS.map((name) => [name, encoded(`"${name}":`)]));
 const OPEN = encoded('{');
 const CLOSE = encoded('}');
 const SEPARATOR = encoded(',');
 
 /** One job: `{…}` of its public members. */
 export function writeJob(writer: ByteWriter, bytes: Buffer, hit: RawHit): void {
-  writer.bytes(OPEN);
-  let written = false;
-  // Where the last member copied from `_source` ended: the next one, when it follows it there after
-  // a comma, is copied with that comma in one piece.
-  let previousEnd = -1;
-  for (const name of PUBLIC_JOB_MEMBERS) {
-    if (name === DESCRIPTION_FIELD) {
-      const description = hit.stored.get(DESCRIPTION_FIELD);
-      if (description === undefined) continue;
-      if (written) writer.bytes(SEPARATOR);
-      writer.bytes(MEMBER_NAMES.get(name) ?? encoded(`"${name}":`));
-      writer.span(bytes, description.start, description.end);
-      written = true;
-      previousEnd = -1;
-      continue;
-    }
-    const member = hit.members.get(name);
-    if (member === undefined) continue;
-    if (written && previousEnd >= 0 && member.keyStart === previousEnd + 1 && bytes[previousEnd] === COMMA) {
-      writer.span(bytes, previousEnd, member.valueEnd);
-    } else {
-      if (written) writer.bytes(SEPARATOR);
-      writer.span(bytes, member.keyStart, member.valueEnd);
-    }
-    written = true;
-    previousEnd = member.valueEnd;
-  }
-  writer.bytes(CLOSE);
+  writeMembers(writer, bytes, hit, PUBLIC_JOB_MEMBERS);
 }
 
 const DATA_OPEN = encoded('"data":[');

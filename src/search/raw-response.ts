@@ -15,6 +15,7 @@
  * exact. Members outside the hits (`_shards`, `timed_out`, `pit_id`, `aggregations`) are parsed
  * with JSON.parse; they are small. Malformed input throws MalformedResponseError.
  */
+import type { ByteWriter } from '../lib/byte-writer.js';
 import type { SortValues } from './cursor.js';
 
 /** Bytes [start, end) of the response. */
@@ -289,4 +290,58 @@ function failedShards(shards: unknown): number {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const COMMA_BYTE = 0x2c;
+const OPEN_OBJECT = Buffer.from('{');
+const CLOSE_OBJECT = Buffer.from('}');
+const SEPARATOR = Buffer.from(',');
+/** `"name":` of every member name written so far, encoded once. */
+const memberPrefixes = new Map<string, Buffer>();
+
+function memberPrefix(name: string): Buffer {
+  let prefix = memberPrefixes.get(name);
+  if (prefix === undefined) {
+    prefix = Buffer.from(`${JSON.stringify(name)}:`, 'utf8');
+    memberPrefixes.set(name, prefix);
+  }
+  return prefix;
+}
+
+/**
+ * `{…}` of a hit's members `names`, in that order, as JSON.stringify writes the object
+ * `{ name: source[name] }` of a hit read with hitSource (a stored field wins over `_source`; a
+ * member the hit lacks is absent): each value copied as it is in the answer. A member that follows
+ * the previous one in `_source` after a comma is copied with it in one piece.
+ */
+export function writeMembers(writer: ByteWriter, bytes: Buffer, hit: RawHit, names: readonly string[]): void {
+  writer.bytes(OPEN_OBJECT);
+  let written = false;
+  let previousEnd = -1;
+  for (const name of names) {
+    const stored = hit.stored.get(name);
+    if (stored !== undefined) {
+      if (written) writer.bytes(SEPARATOR);
+      writer.bytes(memberPrefix(name)).span(bytes, stored.start, stored.end);
+      written = true;
+      previousEnd = -1;
+      continue;
+    }
+    const member = hit.members.get(name);
+    if (member === undefined) continue;
+    if (
+      written &&
+      previousEnd >= 0 &&
+      member.keyStart === previousEnd + 1 &&
+      bytes[previousEnd] === COMMA_BYTE
+    ) {
+      writer.span(bytes, previousEnd, member.valueEnd);
+    } else {
+      if (written) writer.bytes(SEPARATOR);
+      writer.span(bytes, member.keyStart, member.valueEnd);
+    }
+    written = true;
+    previousEnd = member.valueEnd;
+  }
+  writer.bytes(CLOSE_OBJECT);
 }

@@ -17,7 +17,14 @@ import type { estypes } from '@elastic/elasticsearch';
 import { GoneError, NotFoundError, UpstreamUnavailableError } from '../domain/errors.js';
 import type { Meter } from './allowance.js';
 import { inOrder } from '../lib/ordered.js';
-import { closePit, completePitCount, completeSearch, isPitMissing, type EsClient } from '../search/client.js';
+import {
+  closePit,
+  completePitCount,
+  completeRawSearch,
+  completeSearch,
+  isPitMissing,
+  type EsClient,
+} from '../search/client.js';
 import {
   cursorMismatch,
   isSortValues,
@@ -27,11 +34,12 @@ import {
   sortValuesOf,
   type SortValues,
 } from '../search/cursor.js';
-import { hitSource, type HitFetch } from '../search/document.js';
+import type { HitFetch } from '../search/document.js';
 import { jobFetch } from '../search/job-query.js';
 import { exportPageRequest, exportQuery, type ExportFilters } from '../search/export-query.js';
-import { DEFAULT_EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../export/columns.js';
-import { encode, MEDIA_TYPES, type ExportFormat } from '../export/encoders.js';
+import { DEFAULT_EXPORT_COLUMNS, type ExportColumn } from '../export/columns.js';
+import { encodeRaw, MEDIA_TYPES, type ExportFormat, type RawRows } from '../export/encoders.js';
+import type { RawSearchResponse } from '../search/raw-response.js';
 
 export const PART_ROWS = 50_000;
 /** Rows per Elasticsearch page while streaming. */
@@ -196,7 +204,7 @@ export class ExportService {
             ),
           }),
       mediaType: MEDIA_TYPES[request.format],
-      body: encode(request.format, columns, batches),
+      body: encodeRaw(request.format, columns, batches),
       finish,
     };
   }
@@ -235,7 +243,12 @@ export class ExportService {
     let position = after;
     while (left > 0) {
       const size = Math.min(WALK_PAGE, left);
-      const hits = await this.page(pit, query, position, size, SORT_VALUES_ONLY);
+      // Parsed: these hits carry sort values alone, no _source for the raw reader to copy.
+      const hits = await completeSearch(
+        this.es,
+        this.index,
+        exportPageRequest(pit, query, position, size, SORT_VALUES_ONLY),
+      );
       const sorts = hits.map((hit) => {
         const sort = sortValuesOf(hit);
         if (sort === undefined) throw new Error('A sorted point-in-time hit came back without sort values');
@@ -284,37 +297,39 @@ export class ExportService {
     spans: Iterable<PageSpan> | AsyncIterable<PageSpan>,
     delivered: { rows: number },
     finish: () => Promise<void>,
-  ): AsyncGenerator<ExportRow[]> {
+  ): AsyncGenerator<RawRows> {
     const fetch = jobFetch(columns.includes('description_text'));
-    const read = async (span: PageSpan): Promise<estypes.SearchHit<ExportRow>[]> => {
-      const hits = await this.page(pit, query, span.after, span.size, fetch);
+    const read = async (span: PageSpan): Promise<RawRows> => {
+      const { bytes, hits } = await this.page(pit, query, span.after, span.size, fetch);
       if (hits.length < span.size) throw new UpstreamUnavailableError(2);
-      return hits;
+      return { bytes, hits };
     };
-    async function* reads(): AsyncGenerator<() => Promise<estypes.SearchHit<ExportRow>[]>> {
+    async function* reads(): AsyncGenerator<() => Promise<RawRows>> {
       for await (const span of spans) yield () => read(span);
     }
     try {
-      for await (const hits of inOrder(reads(), FETCH_CONCURRENCY)) {
-        const batch = hits.map(hitSource);
+      for await (const batch of inOrder(reads(), FETCH_CONCURRENCY)) {
         yield batch;
         // Counted once the consumer asked for more, i.e. after this batch was encoded and handed on.
-        delivered.rows += batch.length;
+        delivered.rows += batch.hits.length;
       }
     } finally {
       await finish();
     }
   }
 
-  /** One page in export order after `after`, carrying what `fetch` asks for. */
+  /**
+   * One page in export order after `after`, carrying what `fetch` asks for, read as bytes: the
+   * NDJSON encoder copies each row from them (encoders.ts encodeRaw).
+   */
   private page(
     pit: estypes.SearchPointInTimeReference,
     query: estypes.QueryDslQueryContainer,
     after: SortValues | undefined,
     size: number,
     fetch: HitFetch,
-  ): Promise<estypes.SearchHit<ExportRow>[]> {
-    return completeSearch<ExportRow>(this.es, this.index, exportPageRequest(pit, query, after, size, fetch));
+  ): Promise<RawSearchResponse> {
+    return completeRawSearch(this.es, this.index, exportPageRequest(pit, query, after, size, fetch));
   }
 }
 
