@@ -70,6 +70,9 @@ const COLON = 0x3a;
 const internedKeys = new Map<number, string>();
 const MAX_INTERNED_KEYS = 4096;
 
+/** Strings up to this many bytes are scanned byte by byte (see stringEnd). */
+const SHORT_STRING = 48;
+
 const isSpace = (byte: number | undefined): boolean =>
   byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
@@ -83,14 +86,28 @@ export class JsonBytes {
     return i;
   }
 
-  /** `at` is an opening quote; returns the position after the closing one. */
+  /**
+   * `at` is an opening quote; returns the position after the closing one. Most strings are short
+   * (member names, codes, dates): a byte loop finds their end faster than a native indexOf call
+   * each; a long one (a description) goes on with indexOf from the first quote not escaped.
+   */
   stringEnd(at: number): number {
-    let from = at + 1;
+    const bytes = this.bytes;
+    const shortEnd = Math.min(bytes.length, at + SHORT_STRING);
+    let i = at + 1;
+    while (i < shortEnd) {
+      const byte = bytes[i];
+      if (byte === QUOTE) return i + 1;
+      i += byte === BACKSLASH ? 2 : 1;
+    }
+    // Past the short prefix, at `i` and outside an escape: quote by quote.
+    let from = i;
     for (;;) {
-      const quote = this.bytes.indexOf(QUOTE, from);
+      const quote = bytes.indexOf(QUOTE, from);
       if (quote < 0) throw new MalformedResponseError('unterminated string', at);
       let backslashes = 0;
-      for (let i = quote - 1; i > at && this.bytes[i] === BACKSLASH; i -= 1) backslashes += 1;
+      for (let j = quote - 1; j >= i && bytes[j] === BACKSLASH; j -= 1) backslashes += 1;
+      // A run of backslashes that started before `i` was already paired by the byte loop.
       if (backslashes % 2 === 0) return quote + 1;
       from = quote + 1;
     }

@@ -47,6 +47,10 @@ const ADVERSARIAL = [
   '',
   '"',
   '\\',
+  // Around the length where stringEnd goes from its byte loop to indexOf: quotes and backslash runs
+  // on both sides of the switch.
+  ...Array.from({ length: 20 }, (_, offset) => `${'a'.repeat(36 + offset)}\\"\\\\"${'b'.repeat(offset)}\\`),
+  `${'é'.repeat(30)}"${'\\'.repeat(7)}"${'z'.repeat(100)}`,
 ];
 
 describe('raw search response scanner', () => {
