@@ -1,7 +1,7 @@
 /**
  * The layer rule of src/ (docs/ARCHITECTURE.md), checked by `npm run lint` and `npm test`:
  *
- *   root (main/, app.ts, runtime.ts) → edge (routes/, http/, presenters/, mcp/) → services/, worker/
+ *   root (main/, app.ts, runtime.ts) → edge (routes/, http/, presenters/, mcp/, pages/) → services/, worker/
  *     → stores (db/, search/, billing/, embeddings/, ledger/, ingest/, export/, datasets/)
  *     → policies/ → base (domain/, lib/, openapi/, config.ts)
  *
@@ -12,7 +12,7 @@ const BASE = '^src/(domain|lib|openapi)/|^src/config[.]ts$';
 const POLICIES = '^src/policies/';
 const STORES = '^src/(db|search|billing|embeddings|ledger|ingest|export|datasets|destinations)/';
 const SERVICES = '^src/(services|worker)/';
-const EDGE = '^src/(routes|http|presenters|mcp)/';
+const EDGE = '^src/(routes|http|presenters|mcp|pages)/';
 const ROOT = '^src/(main/|app[.]ts$|runtime[.]ts$)';
 const KOA = '(^|/)node_modules/(@types/)?(koa|@koa/|koa__router|koa-body)';
 

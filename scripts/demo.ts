@@ -8,6 +8,10 @@
  * and worker, then Elasticsearch, Postgres and stripe-mock, waited for, and the exit code is the
  * signal's (130, 143, 129). A dev stack it found running (`npm run stack:up`) keeps running.
  *
+ * `npm start -- --history [--history-jobs N]`: also loads the synthetic demo history (about 3,000
+ * generated postings crawled every 3–7 days over the two previous quarters and the running one:
+ * scripts/lib/demo-history.ts), once per schema; the API then labels every response synthetic.
+ *
  * JLDS_DEMO_STACK_DIR: a throw-away stack in that directory instead of the dev stack (tests).
  * JLDS_DEMO_STOP_WITH_PID: stop, as on SIGTERM, once that process is gone (a test runner that dies
  * must not leave the demo running: it is in a process group of its own).
@@ -15,6 +19,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { constants as osConstants } from 'node:os';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { createServices, openRuntime, type Runtime } from '../src/runtime.js';
@@ -24,6 +29,7 @@ import { crawlBoards, registerBoard } from '../src/ingest/crawl/boards.js';
 import { systemClock } from '../src/lib/clock.js';
 import { ensureJobsIndex, IncompatibleMappingsError, reindexJobs } from '../src/search/indices.js';
 import { serveDemoCorpus } from './lib/demo-corpus.js';
+import { loadDemoHistory } from './lib/demo-history.js';
 import { devEnv, devStackDown, ensureDevStack } from './lib/dev.js';
 import { startFixtureServer, type FixtureServer } from './lib/fixture-server.js';
 import {
@@ -35,6 +41,18 @@ import {
   stopStarted,
   type StackState,
 } from './lib/stack.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    history: { type: 'boolean', default: false },
+    'history-jobs': { type: 'string', default: '3000' },
+  },
+});
+const historyJobs = Number(flags['history-jobs']);
+if (!Number.isInteger(historyJobs) || historyJobs < 1) {
+  process.stderr.write('usage: npm start [-- --history [--history-jobs N]]\n');
+  process.exit(64);
+}
 
 async function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -182,6 +200,20 @@ async function main(): Promise<void> {
     `demo corpus: ${summaries.length} boards, ${summaries.reduce((n, s) => n + s.fetched, 0)} postings crawled, ` +
       `${projected.applied} ledger events projected`,
   );
+  if (flags.history) {
+    log(`loading the synthetic demo history (${String(historyJobs)} postings; 20 s to 2 min)`);
+    const history = await loadDemoHistory(setup, { jobs: historyJobs, onProgress: log });
+    if ('skipped' in history) log(`synthetic demo history: skipped, ${history.skipped}`);
+    else {
+      const { jobs, period } = history.loaded;
+      const closed = Object.entries(jobs.closed).map(([reason, n]) => `${String(n)} ${reason}`);
+      log(
+        `synthetic demo history: ${String(history.loaded.boards)} boards, ${String(history.loaded.crawls)} crawls ` +
+          `over ${period.quarters.join(', ')}: ${String(jobs.total)} jobs, ${String(jobs.open)} open, ` +
+          `closed ${closed.join(', ')}; ${String(history.loaded.seconds)} s`,
+      );
+    }
+  }
   const { key } = await createServices(setup).accounts.createActiveAccount({
     email: 'demo@example.com',
     plan: 'scale',
@@ -209,6 +241,9 @@ async function main(): Promise<void> {
       process.stdout.write(
         `\n  API:        ${url}\n  health:     curl ${url}/healthz\n  contract:   curl ${url}/openapi.json\n` +
           `  demo key:   ${key} (Scale plan; send it as the X-API-Key header)\n` +
+          (flags.history
+            ? `  history:    curl ${url}/v1/analytics/state-of-hiring (synthetic: every response says X-Corpus-Synthetic: true)\n`
+            : '') +
           `  stop:       Ctrl-C (${stops})\n\n`,
       );
     }

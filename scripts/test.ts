@@ -74,6 +74,26 @@ const add = (counts: Counts): void => {
   totals.skipped += counts.skipped;
 };
 
+/**
+ * The browser tests (test/integration/browser.ts) drive Debian's Chromium: installed here when
+ * missing, as root (the test machines, CI); anyone else is told how.
+ */
+async function ensureChromium(): Promise<void> {
+  const configured = process.env.CHROMIUM_PATH;
+  const path = configured === undefined || configured === '' ? '/usr/bin/chromium' : configured;
+  if (existsSync(path)) return;
+  const how = `install Debian's chromium package (apt-get install -y chromium) or set CHROMIUM_PATH`;
+  if (path !== '/usr/bin/chromium') throw new Error(`CHROMIUM_PATH ${path} does not exist: ${how}`);
+  if (process.getuid?.() !== 0) throw new Error(`the browser tests need Chromium at ${path}: ${how}`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  const install = ['install', '-y', 'chromium'];
+  // A fresh machine may have no package lists yet: update once, then try again.
+  if ((await step('chromium', 'apt-get', install, env)) === 0 && existsSync(path)) return;
+  if ((await step('apt lists', 'apt-get', ['update'], env)) !== 0) throw new Error('apt-get update failed');
+  if ((await step('chromium', 'apt-get', install, env)) !== 0 || !existsSync(path))
+    throw new Error(`apt-get could not install chromium: ${how}`);
+}
+
 let stack: StackState | undefined;
 let dir: string | undefined;
 let cleaning: Promise<void> | undefined;
@@ -120,6 +140,7 @@ try {
 
   // Interrupted: the signal's handler is stopping everything and exits; start nothing new.
   if (isInterrupted()) throw new Error('interrupted');
+  await ensureChromium();
   const esUrl = process.env.ELASTICSEARCH_URL ?? '';
   const pgUrl = process.env.DATABASE_URL ?? '';
   const stripeUrl = process.env.STRIPE_API_URL ?? '';

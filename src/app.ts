@@ -19,6 +19,9 @@ import { billingHandlers } from './routes/billing.js';
 import type { HealthService } from './services/health.js';
 import { limitRequestTarget } from './http/client-errors.js';
 import { requestContext } from './http/context.js';
+import { compression } from './http/compression.js';
+import { corpusNoticeHeader } from './http/corpus-notice.js';
+import type { CorpusNotice } from './services/corpus-notice.js';
 import { problemMiddleware } from './http/problem.js';
 import type { AppState } from './http/state.js';
 import { compileValidators } from './http/validation.js';
@@ -47,6 +50,8 @@ import type { JobCounts } from './services/job-counts.js';
 import { mcpHandlers } from './mcp/handler.js';
 import { mcpBodyErrors } from './mcp/rpc-errors.js';
 import { createMcpEndpoint } from './mcp/server.js';
+import { docsPages } from './pages/docs.js';
+import { reportPages } from './pages/reports/index.js';
 
 export interface Services {
   accounts: AccountService;
@@ -70,6 +75,8 @@ export interface Services {
   analytics: AnalyticsService;
   sitemaps: SitemapService;
   destinations: DestinationService;
+  /** Whether the corpus includes synthetic demo data: every response says so. */
+  notice: CorpusNotice;
 }
 
 export interface AppDeps {
@@ -128,12 +135,18 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const app = new Koa<AppState>(hops > 0 ? { proxy: true, maxIpsCount: hops } : { proxy: false });
   app.silent = true;
   app.use(requestContext(deps.logger));
+  app.use(corpusNoticeHeader(deps.services.notice));
+  // Accept-Encoding negotiation (zstd, br, gzip) of every body, problem+json included: outside the
+  // problem mapper, inside the access log (whose duration ends before a streamed body does anyway).
+  app.use(compression());
   // Outside the problem mapper, so it sees the final status of failed requests too.
   app.use(recordActivity(deps.services.activity));
   app.use(problemMiddleware(deps.logger));
   app.use(limitRequestTarget);
   // Body failures of POST /mcp (malformed JSON, a batch) as JSON-RPC errors, not problem+json.
   app.use(mcpBodyErrors);
+  app.use(docsPages(deps));
+  app.use(reportPages({ document: deps.document, ...deps.services }));
   app.use(unmatched(router));
   app.use(router.routes());
   return app;

@@ -32,6 +32,8 @@ import { CompanyRepository } from './db/companies.js';
 import { QualityRepository } from './db/quality.js';
 import { QualityReportService } from './services/quality/reports.js';
 import { AnalyticsRepository } from './db/analytics.js';
+import { CorpusNoticeRepository } from './db/notices.js';
+import { CorpusNotice } from './services/corpus-notice.js';
 import { AnalyticsService } from './services/analytics.js';
 import { StatsService } from './services/stats.js';
 import { SitemapService } from './services/sitemaps.js';
@@ -150,6 +152,7 @@ export function createServices(runtime: Runtime): AppServices {
     verifiedWithinDays: runtime.config.directoryVerifiedDays,
   });
   const analytics = new AnalyticsRepository(runtime.database.db);
+  const notice = new CorpusNotice(new CorpusNoticeRepository(runtime.database.db));
   return {
     accounts: new AccountService(repository, runtime.keys, {
       pepper: runtime.config.secrets.apiKeyPepper,
@@ -189,10 +192,13 @@ export function createServices(runtime: Runtime): AppServices {
     stats: new StatsService(analytics, {
       refreshSeconds: runtime.config.statsRefreshSeconds,
       verifiedWithinDays: runtime.config.directoryVerifiedDays,
+      notice,
     }),
     analytics: new AnalyticsService(analytics, companies, {
       partialMaxAgeSeconds: 2 * runtime.config.statsRefreshSeconds,
+      notice,
     }),
+    notice,
     sitemaps: new SitemapService(new SitemapRepository(runtime.database.db), analytics, {
       refreshSeconds: runtime.config.statsRefreshSeconds,
     }),

@@ -47,7 +47,8 @@ export async function startApi(env: NodeJS.ProcessEnv, nodeFlags = ''): Promise<
       const match = /API listening on (http:\/\/[^"\s]+)/.exec(chunk);
       if (match?.[1] !== undefined) resolve(match[1]);
       // Warnings and errors (pino levels 40+) reach the bench's stderr: a failed request says why.
-      for (const line of chunk.split('\n')) if (/^\{"level":[4-6]\d,/.test(line)) process.stderr.write(`${line}\n`);
+      for (const line of chunk.split('\n'))
+        if (/^\{"level":[4-6]\d,/.test(line)) process.stderr.write(`${line}\n`);
     });
     child.once('exit', () => {
       reject(new Error('API exited during start-up'));

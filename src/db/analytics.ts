@@ -213,6 +213,16 @@ export class AnalyticsRepository {
     );
   }
 
+  /**
+   * Drops the stored bodies that describe a corpus whose past has since been written: the reports
+   * of `quarters` (a completed one is otherwise kept forever) and every snapshot. Only the demo
+   * history loader writes the past; the next request or worker round measures them again.
+   */
+  async discardStoredReports(quarters: string[]): Promise<void> {
+    await this.db.none('DELETE FROM hiring_reports WHERE quarter = ANY($1)', [quarters]);
+    await this.db.none('DELETE FROM corpus_snapshots');
+  }
+
   async snapshot(kind: SnapshotKind): Promise<{ generated_at: string; body: string } | null> {
     return this.db.oneOrNone(
       `SELECT ${isoSql('generated_at')} AS generated_at, body FROM corpus_snapshots WHERE kind = $1`,

@@ -58,6 +58,17 @@ export class CorpusRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Takes boards out of the crawl loop for good (next crawl at infinity): boards with no source to
+   * crawl (the synthetic demo history's), which the worker must not look up at a real ATS.
+   */
+  async removeFromSchedule(boardIds: string[]): Promise<void> {
+    if (boardIds.length === 0) return;
+    await this.db.none(`UPDATE boards SET next_crawl_at = 'infinity' WHERE id = ANY($1::bigint[])`, [
+      boardIds,
+    ]);
+  }
+
   /** Serializes crawls of one board for the rest of the transaction. */
   async lockBoard(boardId: string): Promise<void> {
     await this.db.any('SELECT pg_advisory_xact_lock(hashtext($1))', [`board:${boardId}`]);

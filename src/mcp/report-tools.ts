@@ -2,7 +2,8 @@
  * job_market_stats and state_of_hiring: the public reports, whole. `GET /v1/stats` and
  * `GET /v1/analytics/state-of-hiring` are keyless in REST too, so the tools return their bodies
  * unchanged (the stored JSON text the services keep, parsed); what a key adds is the paid
- * analytics beside them (time-to-fill, posting velocity), said in one line.
+ * analytics beside them (time-to-fill, posting velocity), said in one line. A body labelled
+ * `synthetic: true` (demo data in the corpus) is said so first in the text too.
  */
 import type { OpenApiDocument } from '../openapi/document.js';
 import type { components } from '../openapi/types.js';
@@ -29,6 +30,14 @@ export interface ReportToolDeps {
 /** Entries of a breakdown shown in the text rendering (structuredContent has them all). */
 const TOP = 5;
 
+/** First line of a text rendering whose body says `synthetic: true`: a model must not cite it as the market. */
+const SYNTHETIC_LINE =
+  'SYNTHETIC DEMO DATA: this deployment’s corpus includes generated postings (npm start -- --history); these figures do not describe the job market.';
+
+function labelled(body: { synthetic?: true }, text: string): string {
+  return body.synthetic === true ? `${SYNTHETIC_LINE}\n${text}` : text;
+}
+
 export function reportTools(deps: ReportToolDeps): McpTool[] {
   const ajv = newSchemaCompiler();
   const paid = paidLine(deps.upgradeUrl)(
@@ -48,7 +57,7 @@ export function reportTools(deps: ReportToolDeps): McpTool[] {
     call: async (args) => {
       checkStats(args);
       const stats = JSON.parse(await deps.stats.current()) as Stats;
-      return { structured: { stats, paid_api: paid }, text: `${statsText(stats)}\n${paid}` };
+      return { structured: { stats, paid_api: paid }, text: labelled(stats, `${statsText(stats)}\n${paid}`) };
     },
   };
 
@@ -70,7 +79,10 @@ export function reportTools(deps: ReportToolDeps): McpTool[] {
       const { quarter } = checkHiring(args);
       const stored = await deps.analytics.stateOfHiring(typeof quarter === 'string' ? quarter : undefined);
       const report = JSON.parse(stored) as StateOfHiring;
-      return { structured: { report, paid_api: paid }, text: `${hiringText(report)}\n${paid}` };
+      return {
+        structured: { report, paid_api: paid },
+        text: labelled(report, `${hiringText(report)}\n${paid}`),
+      };
     },
   };
 

@@ -1,6 +1,7 @@
 /**
- * Generated from src/openapi/openapi.yaml by `npm run openapi:types`: do not edit. `npm test`
- * fails when this file and the document drift.
+ * Generated from src/openapi/openapi.yaml by `npm run openapi:types` (into src/openapi/types.ts and
+ * clients/typescript/src/schema.ts alike): do not edit. `npm test` fails when these files and the
+ * document drift.
  */
 export interface paths {
   '/healthz': {
@@ -159,6 +160,10 @@ export interface paths {
      *       absent values are empty cells. NDJSON: one JSON object per line with the selected
      *       members (absent values omitted). Parquet: nested values as structs and lists, Zstandard
      *       compression.
+     *     - Compressed parts (`.ndjson.gz`, `.csv.gz`, or zstd/br) come by encoding negotiation, not
+     *       a parameter: send `Accept-Encoding: gzip` (or `zstd`, `br`) and the part streams encoded
+     *       with `Content-Encoding`; store the body as received for a `.gz` file (most HTTP clients
+     *       decode it for you instead). `Content-Disposition` names the decoded file.
      *
      *     Each row consumes one allowance unit; a part is charged before streaming, and if it needs
      *     more rows than remain the request answers 402 with `requested`.
@@ -2189,6 +2194,7 @@ export interface components {
      *     inferred from global totals.
      */
     Stats: {
+      synthetic?: components['schemas']['SyntheticFlag'];
       /** Format: date-time */
       generated_at: string;
       totals: {
@@ -2382,11 +2388,18 @@ export interface components {
       median_duration_days?: number;
     };
     /**
+     * @description Present only when the corpus includes synthetic demo data (see *Synthetic demo data*): the
+     *     figures then describe generated postings, not the job market.
+     * @constant
+     */
+    SyntheticFlag: true;
+    /**
      * @description Quarterly report of first-observed posting volume and duration signals by ATS, country and
      *     career family. A quarter that has not ended is `partial: true`: counts cover
      *     `period_start` to `measured_through` and are never projected.
      */
     StateOfHiring: {
+      synthetic?: components['schemas']['SyntheticFlag'];
       quarter: string;
       partial: boolean;
       /**
@@ -3810,6 +3823,8 @@ export interface components {
     'X-Request-Id': string;
     /** @description Semantic version of the interface (this document's `info.version`). On every successful response. */
     'X-Service-Schema-Version': string;
+    /** @description `true` on every response while the corpus includes synthetic demo data (see *Synthetic demo data*); absent otherwise. */
+    'X-Corpus-Synthetic': 'true';
     /** @description Requests per minute allowed in the operation's rate-limit bucket. */
     'X-RateLimit-Limit': number;
     /** @description Requests left in the current window after this one. */
@@ -4433,6 +4448,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Corpus-Synthetic': components['headers']['X-Corpus-Synthetic'];
           [name: string]: unknown;
         };
         content: {
@@ -4620,6 +4636,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Corpus-Synthetic': components['headers']['X-Corpus-Synthetic'];
           [name: string]: unknown;
         };
         content: {

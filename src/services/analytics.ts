@@ -11,6 +11,7 @@ import { isRecent } from '../lib/clock.js';
 import { kaplanMeierMedian, type SurvivalGroup } from '../lib/statistics.js';
 import type { components } from '../openapi/types.js';
 import type { CompanyService } from './companies.js';
+import type { CorpusNotice } from './corpus-notice.js';
 
 export type PostingVelocity = components['schemas']['PostingVelocity'];
 export type TimeToFill = components['schemas']['TimeToFill'];
@@ -25,6 +26,8 @@ export interface TimeToFillRequest extends TimeToFillFilters {
 export interface AnalyticsOptions {
   /** How old the stored partial report of the running quarter may be before a request recomputes it. */
   partialMaxAgeSeconds: number;
+  /** Labels served state-of-hiring bodies when the corpus includes synthetic data (absent: never). */
+  notice?: Pick<CorpusNotice, 'label'>;
   now?: () => Date;
 }
 
@@ -137,11 +140,18 @@ export class AnalyticsService {
    * The report of `quarterId` (omitted: the latest completed quarter). A completed quarter's
    * report is computed once and then served as stored, byte for byte; the running quarter's is
    * partial, recomputed when older than `partialMaxAgeSeconds` (the worker keeps it fresh).
+   * Labelled when served (never stored labelled): a completed quarter's body outlives any load.
    */
   async stateOfHiring(
     quarterId: string | undefined,
     partialMaxAgeSeconds = this.options.partialMaxAgeSeconds,
   ): Promise<string> {
+    const body = await this.storedReport(quarterId, partialMaxAgeSeconds);
+    return this.options.notice === undefined ? body : this.options.notice.label(body);
+  }
+
+  /** The stored (or newly stored) body of a quarter's report, as measured. */
+  private async storedReport(quarterId: string | undefined, partialMaxAgeSeconds: number): Promise<string> {
     const now = this.now();
     const quarter = quarterId === undefined ? previousQuarter(quarterOf(now)) : parseQuarter(quarterId);
     if (quarter.start.getTime() > now.getTime())
@@ -178,7 +188,7 @@ export class AnalyticsService {
     const current = quarterOf(this.now());
     for (const quarter of [previousQuarter(current), current]) {
       try {
-        await this.stateOfHiring(quarter.id, this.options.partialMaxAgeSeconds / 4);
+        await this.storedReport(quarter.id, this.options.partialMaxAgeSeconds / 4);
       } catch (error) {
         if (!(error instanceof ReportNotAvailableError)) throw error;
       }

@@ -3,6 +3,7 @@ import type { AnalyticsRepository, Percentiles, StatsFacts } from '../db/analyti
 import { CAREER_FAMILIES } from '../domain/job.js';
 import { isSourceCode } from '../domain/sources.js';
 import type { components } from '../openapi/types.js';
+import type { CorpusNotice } from './corpus-notice.js';
 import { CorpusSnapshot } from './snapshots.js';
 
 export type Stats = components['schemas']['Stats'];
@@ -11,6 +12,8 @@ export interface StatsOptions {
   refreshSeconds: number;
   /** The directory's rule: a company counts when one of its boards answered a crawl within this many days. */
   verifiedWithinDays: number;
+  /** Labels the served body when the corpus includes synthetic data (absent: never labelled). */
+  notice?: Pick<CorpusNotice, 'label'>;
   now?: () => Date;
 }
 
@@ -111,8 +114,10 @@ export function presentStats(facts: StatsFacts, generatedAt: string): Stats {
 
 export class StatsService {
   private readonly snapshot: CorpusSnapshot;
+  private readonly notice: Pick<CorpusNotice, 'label'> | undefined;
 
   constructor(repository: AnalyticsRepository, options: StatsOptions) {
+    this.notice = options.notice;
     this.snapshot = new CorpusSnapshot(
       repository,
       'stats',
@@ -122,9 +127,13 @@ export class StatsService {
     );
   }
 
-  /** The stored snapshot's body (JSON text), or a new one when none is recent enough. */
+  /**
+   * The stored snapshot's body (JSON text), or a new one when none is recent enough; labelled when
+   * served, so a snapshot taken before a synthetic load is labelled too.
+   */
   async current(): Promise<string> {
-    return this.snapshot.current();
+    const body = await this.snapshot.current();
+    return this.notice === undefined ? body : this.notice.label(body);
   }
 
   /** Recomputes unless one younger than `maxAgeIntervals` intervals is stored (the worker). */

@@ -102,18 +102,30 @@ export async function identifyBoard(
  * synthetic corpus), so everything goes through the same path. Lifecycle timestamps (first_seen,
  * closed_at, modified_at) are the transaction's recording time, read from the database clock once the
  * transaction holds an id — the active feed's horizon depends on that order (feeds/horizon.ts).
+ *
+ * `recordedAt`: the crawl's time when it happened in the past, for the loader of the synthetic demo
+ * history only (scripts/lib/demo-history.ts), whose crawls are simulated weeks ago so that the
+ * ledger, the index and every analytic see a corpus with a past. Never later than the database
+ * clock. It gives up the horizon's guarantee (a job may be recorded below a published horizon), so
+ * it is for a corpus no active-feed consumer has walked yet, and never for a real crawl.
  */
 export async function recordCrawl(
   db: Database,
   board: BoardWithCompany,
   outcome: CrawlOutcome,
   policy: LifecyclePolicy = DEFAULT_POLICY,
+  recordedAt?: Date,
 ): Promise<CrawlSummary> {
   const boardId = board.id;
   return db.tx('crawl', async (tx) => {
     const corpus = new CorpusRepository(tx);
     await corpus.lockBoard(boardId);
-    const nowIso = await corpus.recordingTime();
+    const clock = await corpus.recordingTime();
+    if (recordedAt !== undefined && recordedAt.getTime() > Date.parse(clock))
+      throw new RangeError(
+        `a crawl cannot be recorded in the future (${recordedAt.toISOString()} > ${clock})`,
+      );
+    const nowIso = recordedAt === undefined ? clock : recordedAt.toISOString();
     const current = (await corpus.board(boardId)) ?? board;
     const plan = planCrawl(
       await corpus.jobStates(boardId),
