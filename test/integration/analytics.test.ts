@@ -14,7 +14,7 @@ import { CompanyRepository } from '../../src/db/companies.js';
 import { AnalyticsService } from '../../src/services/analytics.js';
 import { CompanyService } from '../../src/services/companies.js';
 import { StatsService } from '../../src/services/stats.js';
-import { syntheticBoardLines } from '../support/synthetic.js';
+import { undatedBoardLines } from '../support/synthetic.js';
 import { closeEnv, openEnv, serve, testConfig, type TestEnv } from './env.js';
 import { call, withKey } from './http.js';
 
@@ -83,14 +83,7 @@ describe('stats and analytics on a corpus with a controlled clock', function () 
     const { db } = env.runtime.database;
     const deps = createIngestDeps(db, env.config, systemClock, undefined, 0);
     // Closures are planned: no posting expires by its own date on the way in.
-    const lines = [...syntheticBoardLines({ seed: 21, jobs: 66, meanBoardSize: 20 })].map((board) => ({
-      ...board,
-      postings: board.postings.map((posting) => ({
-        ...posting,
-        expired: false,
-        validThrough: '2099-01-01T00:00:00.000Z',
-      })),
-    }));
+    const lines = undatedBoardLines({ seed: 21, jobs: 66, meanBoardSize: 20 });
     try {
       await loadBoards(deps, lines, 2);
       const loaded = await db.many<{ job_key: string; native_id: string; slug: string }>(

@@ -31,7 +31,7 @@ import { CompanyService } from '../../src/services/companies.js';
 import { produceQualityReport, type DataQualityReport } from '../../src/services/quality/reports.js';
 import { StatsService } from '../../src/services/stats.js';
 import type { components } from '../../src/openapi/types.js';
-import { syntheticBoardLines } from '../support/synthetic.js';
+import { undatedBoardLines } from '../support/synthetic.js';
 import { column, readPage, tableOf, type Cell, type Page } from '../support/report-pages.js';
 import { closeEnv, openEnv, serve, testConfig, type TestEnv } from './env.js';
 import { call } from './http.js';
@@ -83,14 +83,7 @@ describe('report pages', function () {
     );
     const { db } = env.runtime.database;
     const deps = createIngestDeps(db, env.config, systemClock, undefined, 0);
-    const lines = [...syntheticBoardLines({ seed: 27, jobs: 90, meanBoardSize: 15 })].map((board) => ({
-      ...board,
-      postings: board.postings.map((posting) => ({
-        ...posting,
-        expired: false,
-        validThrough: '2099-01-01T00:00:00.000Z',
-      })),
-    }));
+    const lines = undatedBoardLines({ seed: 27, jobs: 90, meanBoardSize: 15 });
     try {
       await loadBoards(deps, lines, 2);
       // Every other posting of a board is gone at the next crawl (the first stays: a board

@@ -287,3 +287,20 @@ export function* syntheticBoardLines(
     };
   }
 }
+
+/**
+ * syntheticBoardLines whose postings never expire by their own date: a test that plans its closures
+ * (removed from the board at a later crawl) must not see others on the way in.
+ */
+export function undatedBoardLines(
+  options: SyntheticOptions,
+): { line: BoardLine; postings: SourcePosting[] }[] {
+  return [...syntheticBoardLines(options)].map((board) => ({
+    ...board,
+    postings: board.postings.map((posting) => ({
+      ...posting,
+      expired: false,
+      validThrough: '2099-01-01T00:00:00.000Z',
+    })),
+  }));
+}
