@@ -5,9 +5,6 @@
 import { zstdCompressSync } from 'node:zlib';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import Papa from 'papaparse';
-import { ByteWriter as BytesOut } from '../lib/byte-writer.js';
-import { decodeHit } from '../search/document.js';
-import { writeMembers, type RawHit } from '../search/raw-response.js';
 import {
   csvCells,
   ndjsonObject,
@@ -29,45 +26,6 @@ export const MEDIA_TYPES: Record<ExportFormat, string> = {
 
 /** Rows per Parquet row group: large enough for good compression, small enough for flat memory. */
 const ROW_GROUP = 10_000;
-
-/** A page of rows as spans of Elasticsearch's answer (search/raw-response.ts), never parsed. */
-export interface RawRows {
-  bytes: Buffer;
-  hits: readonly RawHit[];
-}
-
-/**
- * encode, for pages read as bytes: NDJSON lines are copied from the answer member by member
- * (writeMembers: no parse, no JSON.stringify); CSV and Parquet need the values and decode each row.
- */
-export function encodeRaw(
-  format: ExportFormat,
-  columns: readonly ExportColumn[],
-  pages: AsyncIterable<RawRows>,
-): AsyncGenerator<Buffer> {
-  return format === 'ndjson' ? ndjsonFromBytes(columns, pages) : encode(format, columns, decoded(pages));
-}
-
-async function* decoded(pages: AsyncIterable<RawRows>): AsyncGenerator<ExportRow[]> {
-  for await (const page of pages) yield page.hits.map((hit): ExportRow => decodeHit(page.bytes, hit));
-}
-
-const NEWLINE = Buffer.from('\n');
-
-async function* ndjsonFromBytes(
-  columns: readonly ExportColumn[],
-  pages: AsyncIterable<RawRows>,
-): AsyncGenerator<Buffer> {
-  for await (const page of pages) {
-    if (page.hits.length === 0) continue;
-    const writer = new BytesOut();
-    for (const hit of page.hits) {
-      writeMembers(writer, page.bytes, hit, columns);
-      writer.bytes(NEWLINE);
-    }
-    yield writer.finish();
-  }
-}
 
 export function encode(
   format: ExportFormat,

@@ -17,14 +17,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { GoneError, NotFoundError, UpstreamUnavailableError } from '../domain/errors.js';
 import type { Meter } from './allowance.js';
 import { inOrder } from '../lib/ordered.js';
-import {
-  closePit,
-  completePitCount,
-  completeRawSearch,
-  completeSearch,
-  isPitMissing,
-  type EsClient,
-} from '../search/client.js';
+import { closePit, completePitCount, completeSearch, isPitMissing, type EsClient } from '../search/client.js';
 import {
   cursorMismatch,
   isSortValues,
@@ -34,12 +27,11 @@ import {
   sortValuesOf,
   type SortValues,
 } from '../search/cursor.js';
-import type { HitFetch } from '../search/document.js';
+import { hitSource, type HitFetch } from '../search/document.js';
 import { jobFetch } from '../search/job-query.js';
 import { exportPageRequest, exportQuery, type ExportFilters } from '../search/export-query.js';
-import { DEFAULT_EXPORT_COLUMNS, type ExportColumn } from '../export/columns.js';
-import { encodeRaw, MEDIA_TYPES, type ExportFormat, type RawRows } from '../export/encoders.js';
-import type { RawSearchResponse } from '../search/raw-response.js';
+import { DEFAULT_EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../export/columns.js';
+import { encode, MEDIA_TYPES, type ExportFormat } from '../export/encoders.js';
 
 export const PART_ROWS = 50_000;
 /** Rows per Elasticsearch page while streaming. */
@@ -204,7 +196,7 @@ export class ExportService {
             ),
           }),
       mediaType: MEDIA_TYPES[request.format],
-      body: encodeRaw(request.format, columns, batches),
+      body: encode(request.format, columns, batches),
       finish,
     };
   }
@@ -243,12 +235,7 @@ export class ExportService {
     let position = after;
     while (left > 0) {
       const size = Math.min(WALK_PAGE, left);
-      // Parsed: these hits carry sort values alone, no _source for the raw reader to copy.
-      const hits = await completeSearch(
-        this.es,
-        this.index,
-        exportPageRequest(pit, query, position, size, SORT_VALUES_ONLY),
-      );
+      const hits = await this.page(pit, query, position, size, SORT_VALUES_ONLY);
       const sorts = hits.map((hit) => {
         const sort = sortValuesOf(hit);
         if (sort === undefined) throw new Error('A sorted point-in-time hit came back without sort values');
@@ -297,39 +284,37 @@ export class ExportService {
     spans: Iterable<PageSpan> | AsyncIterable<PageSpan>,
     delivered: { rows: number },
     finish: () => Promise<void>,
-  ): AsyncGenerator<RawRows> {
+  ): AsyncGenerator<ExportRow[]> {
     const fetch = jobFetch(columns.includes('description_text'));
-    const read = async (span: PageSpan): Promise<RawRows> => {
-      const { bytes, hits } = await this.page(pit, query, span.after, span.size, fetch);
+    const read = async (span: PageSpan): Promise<estypes.SearchHit<ExportRow>[]> => {
+      const hits = await this.page(pit, query, span.after, span.size, fetch);
       if (hits.length < span.size) throw new UpstreamUnavailableError(2);
-      return { bytes, hits };
+      return hits;
     };
-    async function* reads(): AsyncGenerator<() => Promise<RawRows>> {
+    async function* reads(): AsyncGenerator<() => Promise<estypes.SearchHit<ExportRow>[]>> {
       for await (const span of spans) yield () => read(span);
     }
     try {
-      for await (const batch of inOrder(reads(), FETCH_CONCURRENCY)) {
+      for await (const hits of inOrder(reads(), FETCH_CONCURRENCY)) {
+        const batch = hits.map(hitSource);
         yield batch;
         // Counted once the consumer asked for more, i.e. after this batch was encoded and handed on.
-        delivered.rows += batch.hits.length;
+        delivered.rows += batch.length;
       }
     } finally {
       await finish();
     }
   }
 
-  /**
-   * One page in export order after `after`, carrying what `fetch` asks for, read as bytes: the
-   * NDJSON encoder copies each row from them (encoders.ts encodeRaw).
-   */
+  /** One page in export order after `after`, carrying what `fetch` asks for. */
   private page(
     pit: estypes.SearchPointInTimeReference,
     query: estypes.QueryDslQueryContainer,
     after: SortValues | undefined,
     size: number,
     fetch: HitFetch,
-  ): Promise<RawSearchResponse> {
-    return completeRawSearch(this.es, this.index, exportPageRequest(pit, query, after, size, fetch));
+  ): Promise<estypes.SearchHit<ExportRow>[]> {
+    return completeSearch<ExportRow>(this.es, this.index, exportPageRequest(pit, query, after, size, fetch));
   }
 }
 

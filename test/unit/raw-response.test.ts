@@ -7,8 +7,6 @@ import { presentJobPage, presentTypedPage } from '../../src/presenters/jobs.js';
 import { PUBLIC_JOB_MEMBERS, publicJob } from '../../src/domain/public-job.js';
 import { decodeJobs } from '../../src/services/jobs.js';
 import type { Job } from '../../src/domain/job.js';
-import { DEFAULT_EXPORT_COLUMNS } from '../../src/export/columns.js';
-import { encode, encodeRaw } from '../../src/export/encoders.js';
 import { seededRandom } from '../support/random.js';
 
 const scan = (value: unknown, spacing?: number): ReturnType<typeof scanSearchResponse> =>
@@ -277,43 +275,4 @@ describe('job bytes presenter', () => {
       }
     });
   }
-});
-
-describe('NDJSON export from bytes', () => {
-  async function text(chunks: AsyncIterable<Buffer>): Promise<string> {
-    let out = '';
-    for await (const chunk of chunks) out += chunk.toString('utf8');
-    return out;
-  }
-
-  async function* once<T>(value: T): AsyncGenerator<T> {
-    await Promise.resolve();
-    yield value;
-  }
-
-  it('writes the same lines as the row encoder, for default columns and with descriptions', async () => {
-    const sources = ADVERSARIAL.map((title, index) => ({
-      revision: index,
-      title,
-      job_key: `k${String(index)}`,
-      salary: index % 2 === 0 ? { min: index, currency: 'EUR', period: 'year' } : undefined,
-      posted_at: null,
-      locations_derived: [{ city: title, country: null }],
-    }));
-    const body = response(sources);
-    const hits = (body.hits as { hits: Record<string, unknown>[] }).hits;
-    hits.forEach((hit, index) => {
-      if (index % 3 !== 0) hit.fields = { description_text: [`${ADVERSARIAL[index] ?? ''} described`] };
-    });
-    const page = scan(body);
-    for (const columns of [
-      DEFAULT_EXPORT_COLUMNS,
-      [...DEFAULT_EXPORT_COLUMNS, 'description_text' as const],
-    ]) {
-      const raw = await text(encodeRaw('ndjson', columns, once({ bytes: page.bytes, hits: page.hits })));
-      const rows = page.hits.map((hit) => decodeHit(page.bytes, hit));
-      expect(raw).to.equal(await text(encode('ndjson', columns, once(rows))));
-      expect(raw.split('\n')).to.have.length(sources.length + 1);
-    }
-  });
 });
