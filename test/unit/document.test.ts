@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { estypes } from '@elastic/elasticsearch';
 import { expect } from 'chai';
 import type { StoredJob } from '../../src/domain/job.js';
+import { PUBLIC_JOB_MEMBERS } from '../../src/domain/public-job.js';
 import { documentFromHit, hitSource, toIndexDocument } from '../../src/search/document.js';
 
 const mappings = JSON.parse(readFileSync('index-templates/jobs-mappings.json', 'utf8')) as {
@@ -78,5 +79,14 @@ describe('index documents outside _source', () => {
 
   it('refuses a hit without _source', () => {
     expect(() => hitSource({ _index: 'jobs-v2', _id: 'gh-9' })).to.throw('gh-9');
+  });
+});
+
+describe('index document member order', () => {
+  it('puts the public members first, in the contract order, then the internal ones', () => {
+    const keys = Object.keys(toIndexDocument(stored, '2026-11-02T00:00:00.000Z'));
+    const present = PUBLIC_JOB_MEMBERS.filter((name) => stored[name] !== undefined);
+    expect(keys.slice(0, present.length)).to.deep.equal(present);
+    expect(keys.slice(present.length)).to.include.members(['native_id', 'company_resolved', 'title_grams']);
   });
 });
