@@ -23,11 +23,6 @@ export class RateLimits {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one request of `subject` in `bucket`; throws RateLimitedError (429) over the limit. */
-  async consume(bucket: string, perMinute: number, subject: string): Promise<RateLimitState> {
-    return this.ticket(bucket, perMinute, subject).take();
-  }
-
   /**
    * One request's count, not taken yet: taken alone (`take`, one statement) or by the allowance
    * reservation in the same statement as the grant (services/allowance.ts), so a metered search
