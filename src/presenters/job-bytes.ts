@@ -7,8 +7,7 @@
 import { PUBLIC_JOB_MEMBERS } from '../domain/public-job.js';
 import { ByteWriter } from '../lib/byte-writer.js';
 import { writeMembers, type RawHit } from '../search/raw-response.js';
-import type { FacetBucket } from '../search/typed-query.js';
-import type { RawJobPage } from '../services/jobs.js';
+import type { RawJobPage, RawTypedPage } from '../services/jobs.js';
 
 const encoded = (text: string): Buffer => Buffer.from(text, 'utf8');
 const OPEN = encoded('{');
@@ -41,7 +40,7 @@ export function presentJobPageBytes(page: RawJobPage): Buffer {
 }
 
 /** OpenAPI SearchResult of a keyword search, as presentTypedPage writes it. */
-export function presentTypedPageBytes(page: RawJobPage & { facets?: Record<string, FacetBucket[]> }): Buffer {
+export function presentTypedPageBytes(page: RawTypedPage): Buffer {
   const writer = new ByteWriter().text('{"mode":"keyword",');
   writePage(writer, page);
   if (page.facets !== undefined) writer.text(`,"facets":${JSON.stringify(page.facets)}`);

@@ -32,6 +32,8 @@ import {
   type Column,
   type Content,
   type Html,
+  shareText,
+  countText,
 } from './html.js';
 
 export type Stats = components['schemas']['Stats'];
@@ -39,9 +41,6 @@ type SourceRow = Stats['per_source'][number];
 
 export const CORPUS_PATH = '/reports/corpus';
 export const STATS_JSON_HREF = '/v1/stats';
-
-const INTEGER = new Intl.NumberFormat('en-US');
-const PERCENT = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
 const optionalShare = (value: number | undefined): Content =>
   value === undefined ? NOT_MEASURED : share(value);
@@ -73,7 +72,7 @@ async function sourcesSection(stats: Stats): Promise<Html> {
     await renderChart(barSpec(drawn, { valueTitle: 'Open jobs' }), {
       id: `chart-${id}`,
       title: chartTitle(heading, drawn.length, bars.length),
-      description: describeBars('Bar chart of open jobs by source', bars, (v) => INTEGER.format(v)),
+      description: describeBars('Bar chart of open jobs by source', bars, countText),
     }),
     table(id, 'Open jobs, boards and crawl cadence of every source', columns, stats.per_source),
   );
@@ -118,7 +117,7 @@ async function fillRateSection(stats: Stats): Promise<Html> {
         description: describeBars(
           'Grouped bar chart of description, posting-date and salary fill rates by source; description fill rate',
           measured.map((row) => ({ category: row.source, value: row.description_fill_rate ?? 0 })),
-          (v) => PERCENT.format(v),
+          shareText,
         ),
       },
     ),
@@ -143,7 +142,7 @@ interface BarSection {
 async function barSection(spec: BarSection): Promise<Html> {
   const { id, heading, bars, columns, shares } = spec;
   const drawn = largest(bars, (bar) => bar.value);
-  const say = (value: number): string => (shares ? PERCENT.format(value) : INTEGER.format(value));
+  const say = (value: number): string => (shares ? shareText(value) : countText(value));
   const options = shares ? { valueTitle: columns[1], format: '.0%', max: 1 } : { valueTitle: columns[1] };
   return section(
     id,

@@ -24,6 +24,7 @@ import {
   type Column,
   type Content,
   type Html,
+  shareText,
 } from './html.js';
 
 export type DataQualityReport = components['schemas']['DataQualityReport'];
@@ -31,8 +32,6 @@ type Metric = DataQualityReport['metrics'][number];
 
 export const DATA_QUALITY_PATH = '/reports/data-quality';
 export const DATA_QUALITY_JSON_HREF = '/v1/data-quality/current';
-
-const PERCENT = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
 /** A metric's value as its unit says. */
 function valueCell(metric: Metric): Content {
@@ -119,7 +118,7 @@ async function accuracySection(metrics: Metric[]): Promise<Html> {
         rows.flatMap((row) =>
           row.precision === undefined ? [] : [{ category: row.attribute, value: row.precision.value }],
         ),
-        (v) => PERCENT.format(v),
+        shareText,
         rows.length,
       ),
     },
@@ -224,7 +223,7 @@ async function groupSection(group: Group, metrics: Metric[]): Promise<Html | und
             description: describeBars(
               `Bar chart of ${group.heading.toLowerCase()}`,
               ratios.map((m) => ({ category: `${charted.series(m)} (${m.scope})`, value: m.value })),
-              (v) => PERCENT.format(v),
+              shareText,
             ),
           },
         );

@@ -64,6 +64,18 @@ const PERCENT = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 1,
 });
 
+const SHARE_TEXT = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+
+/** A count as plain text (chart descriptions; tables use `count`). */
+export function countText(value: number): string {
+  return INTEGER.format(value);
+}
+
+/** A share as plain text, `83.3%` (chart descriptions; tables use `share`). */
+export function shareText(value: number): string {
+  return SHARE_TEXT.format(value);
+}
+
 /** A JSON number with its readable text: `<data value="0.8333">83.3 %</data>`. */
 export function figure(value: number, text: string): Html {
   return element('data', { value: String(value) }, text);

@@ -31,6 +31,7 @@ import {
   type Column,
   voidElement,
   type Html,
+  countText,
 } from './html.js';
 
 export type StateOfHiring = components['schemas']['StateOfHiring'];
@@ -39,7 +40,6 @@ type Breakdown = components['schemas']['HiringBreakdown'];
 export const STATE_OF_HIRING_PATH = '/reports/state-of-hiring';
 
 const SERIES = ['First observed', 'Closed'];
-const INTEGER = new Intl.NumberFormat('en-US');
 
 export function stateOfHiringJsonHref(quarter: string): string {
   return `/v1/analytics/state-of-hiring?quarter=${encodeURIComponent(quarter)}`;
@@ -112,7 +112,7 @@ async function volumeSection(dimension: Dimension): Promise<Html> {
     description: describeBars(
       'Bar chart of postings first observed in the quarter, with the closed postings beside each bar',
       dimension.rows.map((row) => ({ category: row.key, value: row.first_observed_postings })),
-      (value) => `${INTEGER.format(value)} first observed`,
+      (value) => `${countText(value)} first observed`,
     ),
   });
   return section(
