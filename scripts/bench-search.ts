@@ -383,7 +383,8 @@ async function saturationBench(): Promise<void> {
     headers: { 'x-api-key': key },
   }));
   // Elasticsearch as the API asks it (index, body, no partial results), bar the API's own deadline.
-  const esUrl = new URL(config.elasticsearch.url);
+  // The first node: the bench's stack is one node.
+  const esUrl = new URL(config.elasticsearch.nodes[0] ?? '');
   const esSearch =
     `${esUrl.origin}${esUrl.pathname.replace(/\/$/, '')}/${encodeURIComponent(runtime.indices.alias)}` +
     '/_search?timeout=5s&allow_partial_search_results=false';

@@ -23,8 +23,15 @@ export interface Config {
     trustedProxyHops: number;
   };
   elasticsearch: {
-    url: string;
+    /**
+     * The nodes the client sends requests to (ELASTICSEARCH_URL, comma-separated): a request to a
+     * node that does not answer is retried once on another, and the dead node is left out until it
+     * answers a ping again.
+     */
+    nodes: string[];
     indexPrefix: string;
+    /** Shards and replicas of the index generations created from now on (ES_SHARDS, ES_REPLICAS). */
+    layout: IndexLayout;
     requestTimeoutMs: number;
     /**
      * Deadline of the API's Elasticsearch reads on the request path (searches, feeds, export pages,
@@ -92,6 +99,16 @@ export interface Config {
   /** OpenAI-compatible endpoint for the work-arrangement classifier; absent → deterministic rules. */
   llm?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/**
+ * Primary shards of a new index generation (fixed for its life: changing it takes `npm run reindex`)
+ * and its replicas: a count, or an auto-expand range (`0-1`, `1-all`) that follows the number of data
+ * nodes. Replicas change in place (`npm run migrate`). The sizing rule is in docs/SCALING.md.
+ */
+export interface IndexLayout {
+  shards: number;
+  replicas: number | { autoExpand: string };
 }
 
 export interface StripeConfig {
@@ -164,8 +181,12 @@ export function loadConfig(env: Env = process.env): Config {
       trustedProxyHops: read.int('TRUSTED_PROXY_HOPS', 0, 0, 10),
     },
     elasticsearch: {
-      url: read.url('ELASTICSEARCH_URL'),
+      nodes: read.urlList('ELASTICSEARCH_URL'),
       indexPrefix: read.pattern('ES_INDEX_PREFIX', 'jobs', /^[a-z][a-z0-9_-]{0,100}$/),
+      layout: {
+        shards: read.int('ES_SHARDS', 1, 1, 1024),
+        replicas: read.replicas('ES_REPLICAS'),
+      },
       requestTimeoutMs: read.int('ES_REQUEST_TIMEOUT_MS', 5000, 100, 300_000),
       searchTimeoutMs: read.int('ES_SEARCH_TIMEOUT_MS', 2000, 100, 300_000),
       pitShareMs: read.int('SEARCH_PIT_SHARE_MS', 1000, 0, 60_000),
@@ -336,6 +357,33 @@ class EnvReader {
     }
     if (!URL.canParse(value)) this.problems.push(`${name} must be a URL`);
     return value;
+  }
+
+  /** A comma-separated list of at least one URL. */
+  urlList(name: string): string[] {
+    const value = this.raw(name);
+    if (value === undefined) {
+      this.problems.push(`${name} is required`);
+      return [];
+    }
+    const urls = value.split(',').map((item) => item.trim());
+    if (urls.some((url) => !URL.canParse(url)))
+      this.problems.push(`${name} must be a URL or a comma-separated list of URLs`);
+    return urls;
+  }
+
+  /** A replica count (0–32) or Elasticsearch's auto-expand range `<min>-<max|all>`; default 0. */
+  replicas(name: string): IndexLayout['replicas'] {
+    const value = this.raw(name);
+    if (value === undefined) return 0;
+    if (/^\d{1,2}$/.test(value) && Number(value) <= 32) return Number(value);
+    const range = /^(\d{1,2})-(\d{1,2}|all)$/.exec(value);
+    if (range !== null && (range[2] === 'all' || Number(range[1]) <= Number(range[2])))
+      return { autoExpand: value };
+    this.problems.push(
+      `${name} must be a replica count from 0 to 32 or a range like 0-1 or 1-all (got "${value}")`,
+    );
+    return 0;
   }
 
   optionalUrl(name: string): string | undefined {

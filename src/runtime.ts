@@ -111,7 +111,7 @@ export function openRuntime(config: Config, logger?: Logger, options: RuntimeOpt
     database,
     es,
     searchEs: serving ? requestPathClient(es, config.elasticsearch.searchTimeoutMs) : es,
-    indices: indexNames(config.elasticsearch.indexPrefix),
+    indices: indexNames(config.elasticsearch.indexPrefix, config.elasticsearch.layout),
     ...(config.stripe === undefined ? {} : { stripe: createStripeClient(config.stripe) }),
     activity,
     ...(embedder === undefined ? {} : { embedder }),

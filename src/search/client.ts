@@ -9,7 +9,7 @@ export type EsClient = Client;
 /** One client per process; every request carries an explicit deadline and no silent retries storm. */
 export function createEsClient(config: Config['elasticsearch']): EsClient {
   return new Client({
-    node: config.url,
+    nodes: config.nodes,
     requestTimeout: config.requestTimeoutMs,
     maxRetries: 1,
     compression: false,

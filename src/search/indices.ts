@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { errors, type estypes } from '@elastic/elasticsearch';
+import type { IndexLayout } from '../config.js';
 import { UpstreamUnavailableError } from '../domain/errors.js';
 import { closePit, type EsClient } from './client.js';
 import { documentFromHit, WHOLE_DOCUMENT, type HitFetch } from './document.js';
@@ -14,6 +15,8 @@ const TEMPLATES_DIR = fileURLToPath(new URL('../../index-templates/', import.met
 
 export interface IndexNames {
   alias: string;
+  /** Shards and replicas of the generations created from now on (replicas also apply in place). */
+  layout: IndexLayout;
   settingsComponent: string;
   mappingsComponent: string;
   indexTemplate: string;
@@ -22,10 +25,14 @@ export interface IndexNames {
   generationOf(index: string): number | undefined;
 }
 
-export function indexNames(prefix: string): IndexNames {
+/** One primary and no replica: a single node (development, the test suite's own node). */
+export const SINGLE_NODE: IndexLayout = { shards: 1, replicas: 0 };
+
+export function indexNames(prefix: string, layout: IndexLayout = SINGLE_NODE): IndexNames {
   const pattern = new RegExp(`^${prefix.replace(/[-]/g, '\\-')}-v(\\d+)$`);
   return {
     alias: prefix,
+    layout,
     settingsComponent: `${prefix}-settings`,
     mappingsComponent: `${prefix}-mappings`,
     indexTemplate: `${prefix}-template`,
@@ -76,12 +83,33 @@ async function readTemplates(): Promise<TemplateFiles> {
  */
 export const CLUSTER_CHANGE = { requestTimeout: 40_000 };
 
-/** Installs (or updates) the component templates and the index template from index-templates/. */
+/** The index settings that say `layout` (replicas as a count, or as an auto-expand range). */
+export function layoutSettings(layout: IndexLayout): estypes.IndicesIndexSettings {
+  return {
+    number_of_shards: layout.shards,
+    ...replicaSettings(layout),
+  };
+}
+
+function replicaSettings(layout: IndexLayout): estypes.IndicesIndexSettings {
+  return typeof layout.replicas === 'number'
+    ? { number_of_replicas: layout.replicas, auto_expand_replicas: 'false' }
+    : { auto_expand_replicas: layout.replicas.autoExpand };
+}
+
+/**
+ * Installs (or updates) the component templates and the index template from index-templates/, the
+ * settings component carrying the configured layout (index-templates/ holds no shard counts).
+ */
 export async function installTemplates(es: EsClient, names: IndexNames): Promise<TemplateFiles> {
   const files = await readTemplates();
   const { settings, mappings, template } = files;
+  const settingsTemplate: estypes.IndicesIndexState = {
+    ...settings.template,
+    settings: { ...settings.template.settings, ...layoutSettings(names.layout) },
+  };
   await es.cluster.putComponentTemplate(
-    { name: names.settingsComponent, template: settings.template, _meta: settings._meta },
+    { name: names.settingsComponent, template: settingsTemplate, _meta: settings._meta },
     CLUSTER_CHANGE,
   );
   await es.cluster.putComponentTemplate(
@@ -118,13 +146,15 @@ export async function currentIndex(es: EsClient, names: IndexNames): Promise<str
  * Installs templates and makes sure the alias points at an index (creating generation 1). An
  * existing index gets the template's mappings applied in place: fields added to the template are
  * added to the live index (ES allows additive changes); an incompatible change fails with a pointer
- * to `npm run reindex`.
+ * to `npm run reindex`. Its replicas follow the configured layout in place too (ES copies them in
+ * the background); its shard count cannot change in place (see shardDrift).
  */
 export async function ensureJobsIndex(es: EsClient, names: IndexNames): Promise<string> {
   const templates = await installTemplates(es, names);
   const existing = await currentIndex(es, names);
   if (existing !== undefined) {
     await applyMappings(es, existing, templates.mappings.template.mappings ?? {});
+    await applyReplicas(es, existing, names.layout);
     return existing;
   }
   const index = names.indexName(1);
@@ -138,6 +168,56 @@ export async function ensureJobsIndex(es: EsClient, names: IndexNames): Promise<
   const current = await currentIndex(es, names);
   if (current === undefined) throw new Error(`Index ${index} exists but alias ${names.alias} does not`);
   return current;
+}
+
+/** Sets the live index's replicas when they differ from the layout (a no-op otherwise). */
+async function applyReplicas(es: EsClient, index: string, layout: IndexLayout): Promise<void> {
+  const live = await liveLayout(es, index);
+  const wanted = layout.replicas;
+  const same =
+    typeof wanted === 'number'
+      ? live.autoExpand === undefined && live.replicas === wanted
+      : live.autoExpand === wanted.autoExpand;
+  if (!same)
+    await es.indices.putSettings({ index, settings: { index: replicaSettings(layout) } }, CLUSTER_CHANGE);
+}
+
+interface LiveLayout {
+  shards: number;
+  replicas: number;
+  /** The auto-expand range when one is set. */
+  autoExpand?: string;
+}
+
+async function liveLayout(es: EsClient, index: string): Promise<LiveLayout> {
+  const response = await es.indices.getSettings(
+    { index, name: 'index.number_of_*,index.auto_expand_replicas', flat_settings: true },
+    CLUSTER_CHANGE,
+  );
+  const settings: Record<string, unknown> = response[index]?.settings ?? {};
+  const autoExpand = settings['index.auto_expand_replicas'];
+  return {
+    shards: Number(settings['index.number_of_shards'] ?? 1),
+    replicas: Number(settings['index.number_of_replicas'] ?? 0),
+    ...(typeof autoExpand === 'string' && autoExpand !== 'false' ? { autoExpand } : {}),
+  };
+}
+
+/**
+ * The live index's primary shard count when it differs from the configured one (undefined when they
+ * agree or there is no index yet): shards are fixed for an index's life, so the change takes effect
+ * with the next generation (`npm run reindex`).
+ */
+export async function shardDrift(
+  es: EsClient,
+  names: IndexNames,
+): Promise<{ index: string; live: number; configured: number } | undefined> {
+  const index = await currentIndex(es, names);
+  if (index === undefined) return undefined;
+  const { shards } = await liveLayout(es, index);
+  return shards === names.layout.shards
+    ? undefined
+    : { index, live: shards, configured: names.layout.shards };
 }
 
 async function applyMappings(
@@ -200,6 +280,8 @@ export interface ReindexOptions {
   deleteOld?: boolean;
   onProgress?: (progress: ReindexProgress) => void;
   now?: () => Date;
+  /** How long the new generation's replicas may take to start before the swap is given up. */
+  replicaWaitMs?: number;
 }
 
 /**
@@ -222,7 +304,10 @@ export async function reindexJobs(
   const to = names.indexName((await maxGeneration(es, names)) + 1);
   const startedAt = now();
 
-  await es.indices.create({ index: to, settings: { index: { refresh_interval: '-1' } } }, CLUSTER_CHANGE);
+  // No refresh and no replica while copying (Elastic's advice for bulk loads: every document is
+  // written once, and the replicas are copied from the finished primaries as files afterwards).
+  const copying = { refresh_interval: '-1', ...replicaSettings({ ...names.layout, replicas: 0 }) };
+  await es.indices.create({ index: to, settings: { index: copying } }, CLUSTER_CHANGE);
   await es.cluster.health({ index: to, wait_for_status: 'yellow', timeout: '30s' }, CLUSTER_CHANGE);
   await es.indices.refresh({ index: from }, CLUSTER_CHANGE);
   const total = (await es.count({ index: from })).count;
@@ -233,13 +318,17 @@ export async function reindexJobs(
     copied += batch.length;
     options.onProgress?.({ copied, total });
   }
-  // Back to the template's refresh interval (ES default when the template sets none).
+  // Back to the template's refresh interval (ES default when the template sets none) and replicas.
   const refreshInterval = templates.settings.template.settings?.refresh_interval ?? '1s';
   await es.indices.putSettings(
-    { index: to, settings: { index: { refresh_interval: refreshInterval } } },
+    {
+      index: to,
+      settings: { index: { refresh_interval: refreshInterval, ...replicaSettings(names.layout) } },
+    },
     CLUSTER_CHANGE,
   );
   await es.indices.refresh({ index: to }, CLUSTER_CHANGE);
+  await awaitReplicas(es, to, names.layout, options.replicaWaitMs ?? 30 * 60_000);
   const landed = (await es.count({ index: to })).count;
   if (landed < total)
     throw new Error(`Reindex verification failed: ${to} has ${landed} of ${total} documents`);
@@ -264,6 +353,38 @@ export async function reindexJobs(
 
   if (options.deleteOld === true) await es.indices.delete({ index: from }, CLUSTER_CHANGE);
   return { from, to, copied, skippedAsOlder, caughtUp, deletedOld: options.deleteOld === true };
+}
+
+/**
+ * Waits until the replicas the cluster can hold are started: green when there are data nodes enough
+ * for every copy (always so for an auto-expand range), else yellow with nothing still initializing.
+ * The alias then swaps to an index that serves with the same redundancy as the one it replaces.
+ */
+async function awaitReplicas(
+  es: EsClient,
+  index: string,
+  layout: IndexLayout,
+  deadlineMs: number,
+): Promise<void> {
+  const dataNodes = (await es.cluster.health({}, CLUSTER_CHANGE)).number_of_data_nodes;
+  const reachable = typeof layout.replicas !== 'number' || layout.replicas < dataNodes;
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const health = await es.cluster.health(
+      {
+        index,
+        wait_for_status: reachable ? 'green' : 'yellow',
+        wait_for_no_initializing_shards: true,
+        timeout: '30s',
+      },
+      CLUSTER_CHANGE,
+    );
+    if (!health.timed_out) return;
+    if (Date.now() > until)
+      throw new Error(
+        `Replicas of ${index} not started within ${deadlineMs / 1000} s (${health.status}, ${health.initializing_shards} initializing, ${health.unassigned_shards} unassigned)`,
+      );
+  }
 }
 
 async function maxGeneration(es: EsClient, names: IndexNames): Promise<number> {

@@ -147,7 +147,7 @@ describe('monthly allowance: never exceeded, failures and truncation charged hon
     const before = await used(accountId);
     const down = createEsClient({
       ...env.config.elasticsearch,
-      url: 'http://127.0.0.1:1',
+      nodes: ['http://127.0.0.1:1'],
       requestTimeoutMs: 500,
     });
     const jobs = new JobSearchService(down, env.runtime.indices.alias, env.config.secrets.cursorSecret);

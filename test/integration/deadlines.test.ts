@@ -125,11 +125,13 @@ describe('deadlines with a backing service frozen (connection open, no answer)',
   before(async () => {
     const env = testEnv();
     pgProxy = await startProxy(env.config.postgres.url);
-    esProxy = await startProxy(env.config.elasticsearch.url);
+    // The run's stack is one node.
+    const [esNode = ''] = env.config.elasticsearch.nodes;
+    esProxy = await startProxy(esNode);
     // The run's schema and index, reached through the proxies, by a runtime made as the API's is.
     const config = testConfig({
       DATABASE_URL: pgProxy.through(env.config.postgres.url),
-      ELASTICSEARCH_URL: esProxy.through(env.config.elasticsearch.url),
+      ELASTICSEARCH_URL: esProxy.through(esNode),
     });
     runtime = openRuntime({ ...config, secrets: env.config.secrets }, undefined, {
       cacheKeys: true,

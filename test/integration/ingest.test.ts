@@ -171,7 +171,7 @@ describe('ingest through the real connectors, ledger and projector', function ()
     const { createEsClient } = await import('../../src/search/client.js');
     const down = createEsClient({
       ...env.config.elasticsearch,
-      url: 'http://127.0.0.1:1',
+      nodes: ['http://127.0.0.1:1'],
       requestTimeoutMs: 500,
     });
     const summary = await crawlBoard(deps, other);

@@ -26,8 +26,9 @@ async function listen(onData: (socket: Socket) => void): Promise<{ url: string; 
 async function timedFailure(url: string): Promise<{ ms: number; error: unknown }> {
   const es = requestPathClient(
     createEsClient({
-      url,
+      nodes: [url],
       indexPrefix: 'unused',
+      layout: { shards: 1, replicas: 0 },
       requestTimeoutMs: 5000,
       searchTimeoutMs: DEADLINE_MS,
       pitShareMs: 0,

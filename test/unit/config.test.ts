@@ -32,8 +32,9 @@ describe('config', () => {
     expect(config.limits).to.deep.equal({ rateLimitMultiplier: 1, paidEnforcement: true });
     expect(config).not.to.have.property('stripe');
     expect(config.elasticsearch).to.deep.equal({
-      url: valid.ELASTICSEARCH_URL,
+      nodes: [valid.ELASTICSEARCH_URL],
       indexPrefix: 'jobs',
+      layout: { shards: 1, replicas: 0 },
       requestTimeoutMs: 5000,
       searchTimeoutMs: 2000,
       pitShareMs: 1000,
@@ -51,6 +52,29 @@ describe('config', () => {
       3000,
     );
     expect(config.logLevel).to.equal('info');
+  });
+
+  it('reads several Elasticsearch nodes and the index layout (shards, replicas or an auto-expand range)', () => {
+    const cluster = loadConfig({
+      ...valid,
+      ELASTICSEARCH_URL: 'http://10.0.0.1:9200, http://10.0.0.2:9200',
+      ES_SHARDS: '4',
+      ES_REPLICAS: '0-all',
+    }).elasticsearch;
+    expect(cluster.nodes).to.deep.equal(['http://10.0.0.1:9200', 'http://10.0.0.2:9200']);
+    expect(cluster.layout).to.deep.equal({ shards: 4, replicas: { autoExpand: '0-all' } });
+    expect(loadConfig({ ...valid, ES_REPLICAS: '2' }).elasticsearch.layout.replicas).to.equal(2);
+    expect(loadConfig({ ...valid, ES_REPLICAS: '1-2' }).elasticsearch.layout.replicas).to.deep.equal({
+      autoExpand: '1-2',
+    });
+    for (const bad of ['-1', '33', '2-1', 'all', '0-', 'one'])
+      expect(problemsOf({ ...valid, ES_REPLICAS: bad }), bad).to.deep.equal([
+        `ES_REPLICAS must be a replica count from 0 to 32 or a range like 0-1 or 1-all (got "${bad}")`,
+      ]);
+    expect(problemsOf({ ...valid, ES_SHARDS: '0' })).to.have.length(1);
+    expect(problemsOf({ ...valid, ELASTICSEARCH_URL: 'http://a:9200,not a url' })).to.deep.equal([
+      'ELASTICSEARCH_URL must be a URL or a comma-separated list of URLs',
+    ]);
   });
 
   it('derives the upgrade link from PUBLIC_BASE_URL unless UPGRADE_URL is set', () => {
