@@ -362,24 +362,62 @@ function findJavaHome(): string {
   throw new Error('No JDK 17 or 21 found under /usr/lib/jvm; set ES_JAVA_HOME');
 }
 
-async function startElasticsearch(options: StackOptions): Promise<NonNullable<StackState['elasticsearch']>> {
+/** One Elasticsearch node: where it lives, its ports, and how it finds its cluster. */
+export interface EsNodeSpec {
+  name: string;
+  /** The node's directory (config, data, logs); its data survives a restart. */
+  dir: string;
+  httpPort: number;
+  transportPort: number;
+  heapMb: number;
+  /** Absent: a single-node cluster. */
+  cluster?: {
+    name: string;
+    /** `node.roles` (e.g. master, data, ingest; data and ingest alone: never the elected master). */
+    roles: string[];
+    /** Transport ports of the nodes to discover on 127.0.0.1. */
+    seedPorts: number[];
+    /** Master-eligible node names that bootstrap the cluster the first time. */
+    initialMasters: string[];
+  };
+  stopWithParent: boolean;
+}
+
+export interface EsNode {
+  url: string;
+  pid: number;
+  port: number;
+}
+
+/**
+ * Starts (or restarts, on the same directory and ports) one node and waits until it answers with a
+ * cluster behind it (health yellow: an elected master and this node's view of it).
+ */
+export async function startElasticsearchNode(spec: EsNodeSpec): Promise<EsNode> {
   const home = await installElasticsearch();
-  const base = await ownedDir(join(options.dir, 'elasticsearch'));
+  const base = await ownedDir(spec.dir);
   const config = await ownedDir(join(base, 'config'));
-  const [httpPort, transportPort] = [await freePort(), await freePort()];
   for (const file of ['jvm.options', 'log4j2.properties'])
     await copyFile(join(home, 'config', file), join(config, file));
+  const discovery =
+    spec.cluster === undefined
+      ? ['cluster.name: jlds', 'discovery.type: single-node']
+      : [
+          `cluster.name: ${spec.cluster.name}`,
+          `node.roles: [${spec.cluster.roles.join(', ')}]`,
+          `discovery.seed_hosts: [${spec.cluster.seedPorts.map((port) => `"127.0.0.1:${port}"`).join(', ')}]`,
+          `cluster.initial_master_nodes: [${spec.cluster.initialMasters.join(', ')}]`,
+        ];
   await writeFile(
     join(config, 'elasticsearch.yml'),
     [
-      'cluster.name: jlds',
-      'node.name: jlds-node',
+      ...discovery,
+      `node.name: ${spec.name}`,
       `path.data: ${await ownedDir(join(base, 'data'))}`,
       `path.logs: ${await ownedDir(join(base, 'logs'))}`,
       'network.host: 127.0.0.1',
-      `http.port: ${httpPort}`,
-      `transport.port: ${transportPort}`,
-      'discovery.type: single-node',
+      `http.port: ${spec.httpPort}`,
+      `transport.port: ${spec.transportPort}`,
       'xpack.security.enabled: false',
       'cluster.routing.allocation.disk.threshold_enabled: false',
       'action.destructive_requires_name: false',
@@ -393,15 +431,22 @@ async function startElasticsearch(options: StackOptions): Promise<NonNullable<St
     ES_JAVA_HOME: findJavaHome(),
     ES_PATH_CONF: config,
     ES_TMPDIR: await ownedDir(join(base, 'tmp')),
-    ES_JAVA_OPTS: `-Xms${options.esHeapMb}m -Xmx${options.esHeapMb}m -XX:-HeapDumpOnOutOfMemoryError`,
+    ES_JAVA_OPTS: `-Xms${spec.heapMb}m -Xmx${spec.heapMb}m -XX:-HeapDumpOnOutOfMemoryError`,
   };
-  log(`starting Elasticsearch ${ES_VERSION} on 127.0.0.1:${httpPort}`);
-  const pid = spawnServer('Elasticsearch', join(home, 'bin', 'elasticsearch'), [], env, logFile, {
-    stopWithParent: options.stopWithParent ?? false,
-  });
-  const url = `http://127.0.0.1:${httpPort}`;
+  log(`starting Elasticsearch ${ES_VERSION} (${spec.name}) on 127.0.0.1:${spec.httpPort}`);
+  const pid = spawnServer(
+    `Elasticsearch ${spec.name}`,
+    join(home, 'bin', 'elasticsearch'),
+    [],
+    env,
+    logFile,
+    {
+      stopWithParent: spec.stopWithParent,
+    },
+  );
+  const url = `http://127.0.0.1:${spec.httpPort}`;
   await waitFor(
-    'Elasticsearch',
+    `Elasticsearch ${spec.name}`,
     pid,
     180_000,
     async () => {
@@ -412,7 +457,80 @@ async function startElasticsearch(options: StackOptions): Promise<NonNullable<St
     },
     logFile,
   );
-  return { url, pid, port: httpPort };
+  return { url, pid, port: spec.httpPort };
+}
+
+async function startElasticsearch(options: StackOptions): Promise<NonNullable<StackState['elasticsearch']>> {
+  return startElasticsearchNode({
+    name: 'jlds-node',
+    dir: join(options.dir, 'elasticsearch'),
+    httpPort: await freePort(),
+    transportPort: await freePort(),
+    heapMb: options.esHeapMb,
+    stopWithParent: options.stopWithParent ?? false,
+  });
+}
+
+export interface EsCluster {
+  /** Every node's URL, comma-separated: an ELASTICSEARCH_URL. */
+  url: string;
+  nodes: (EsNode & { spec: EsNodeSpec })[];
+}
+
+/**
+ * A cluster of `size` nodes on 127.0.0.1 in `dir`: the first one master-eligible and holding data,
+ * the others data nodes only, so any node but the first can stop while the cluster keeps its master.
+ * (A production cluster has three master-eligible nodes: a quorum survives the loss of any one; two
+ * cannot, and one keeps the test's stops deterministic.) Resolves once all have joined.
+ */
+export async function startElasticsearchCluster(options: {
+  dir: string;
+  size: number;
+  heapMb: number;
+  stopWithParent: boolean;
+}): Promise<EsCluster> {
+  await ownedDir(options.dir);
+  const name = `jlds-cluster-${process.pid}`;
+  const ports: { http: number; transport: number }[] = [];
+  for (let i = 0; i < options.size; i += 1)
+    ports.push({ http: await freePort(), transport: await freePort() });
+  const specs = ports.map((port, i): EsNodeSpec => ({
+    name: `node-${i}`,
+    dir: join(options.dir, `node-${i}`),
+    httpPort: port.http,
+    transportPort: port.transport,
+    heapMb: options.heapMb,
+    cluster: {
+      name,
+      roles: i === 0 ? ['master', 'data', 'ingest'] : ['data', 'ingest'],
+      seedPorts: ports.map((p) => p.transport),
+      initialMasters: ['node-0'],
+    },
+    stopWithParent: options.stopWithParent,
+  }));
+  const before = new Set(started.keys());
+  try {
+    const nodes = await Promise.all(
+      specs.map(async (spec) => ({ ...(await startElasticsearchNode(spec)), spec })),
+    );
+    const first = nodes[0];
+    if (first === undefined) throw new Error('a cluster needs at least one node');
+    const health = await fetch(`${first.url}/_cluster/health?wait_for_nodes=${options.size}&timeout=60s`, {
+      signal: AbortSignal.timeout(65_000),
+    });
+    const body = (await health.json()) as { number_of_nodes?: number };
+    if (body.number_of_nodes !== options.size)
+      throw new Error(`the cluster has ${body.number_of_nodes ?? 0} of ${options.size} nodes after 60 s`);
+    return { url: nodes.map((node) => node.url).join(','), nodes };
+  } catch (error) {
+    // Whatever started, ready or not, stops: Promise.all rejects while other nodes still start.
+    await Promise.all(
+      [...started]
+        .filter(([pid]) => !before.has(pid))
+        .map(([pid, { name: what, signal }]) => stopProcess(what, pid, signal)),
+    );
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------- Postgres

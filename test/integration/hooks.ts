@@ -5,6 +5,7 @@ import {
   forgetApps,
   installContractCheck,
 } from './contract.js';
+import { stopTestCluster } from './cluster.js';
 import { setUp, tearDown } from './env.js';
 
 /**
@@ -26,7 +27,7 @@ export const mochaHooks = {
   async afterAll(this: Mocha.Context): Promise<void> {
     this.timeout(120_000);
     forgetApps();
-    await tearDown();
+    await Promise.all([tearDown(), stopTestCluster()]);
     process.stdout.write(`${contractSummary()}\n`);
   },
 };
