@@ -10,6 +10,7 @@ import {
   IncompatibleMappingsError,
   indexNames,
   reindexJobs,
+  shardDrift,
 } from '../../src/search/indices.js';
 import type { StoredJob } from '../../src/domain/job.js';
 import { jobFetch } from '../../src/search/job-query.js';
@@ -156,6 +157,44 @@ describe('template evolution', () => {
       );
     } finally {
       await dropIndexFamily(es, names);
+    }
+  });
+
+  it('follows a changed layout: replicas in place at start, shards with the next generation', async () => {
+    const { es } = testEnv().runtime;
+    const prefix = `${testEnv().config.elasticsearch.indexPrefix}-ly${randomBytes(2).toString('hex')}`;
+    const before = indexNames(prefix);
+    try {
+      const first = await ensureJobsIndex(es, before);
+      await es.index({ index: before.alias, id: 'gh-acme-1', document: job(1), refresh: true });
+      // The operator asks for 2 shards and replicas following the data nodes (one here: none).
+      const after = indexNames(prefix, { shards: 2, replicas: { autoExpand: '0-1' } });
+      expect(await ensureJobsIndex(es, after)).to.equal(first);
+      const live = await es.indices.getSettings({ index: first, flat_settings: true });
+      expect(live[first]?.settings).to.deep.include({
+        'index.number_of_shards': '1',
+        'index.auto_expand_replicas': '0-1',
+      });
+      expect(await shardDrift(es, after)).to.deep.equal({ index: first, live: 1, configured: 2 });
+
+      const result = await reindexJobs(es, after);
+      expect(result.copied).to.equal(1);
+      const next = await es.indices.getSettings({ index: result.to, flat_settings: true });
+      expect(next[result.to]?.settings).to.deep.include({
+        'index.number_of_shards': '2',
+        'index.auto_expand_replicas': '0-1',
+        'index.number_of_replicas': '0',
+      });
+      expect(await shardDrift(es, after)).to.equal(undefined);
+      // Back to a fixed count: auto-expand is switched off in place.
+      await ensureJobsIndex(es, indexNames(prefix, { shards: 2, replicas: 0 }));
+      const fixed = await es.indices.getSettings({ index: result.to, flat_settings: true });
+      expect(fixed[result.to]?.settings).to.deep.include({
+        'index.auto_expand_replicas': 'false',
+        'index.number_of_replicas': '0',
+      });
+    } finally {
+      await dropIndexFamily(es, before);
     }
   });
 });
