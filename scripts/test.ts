@@ -1,6 +1,8 @@
 /**
  * The whole test suite (README's test command): typecheck and lint, unit tests, then a throw-away
- * Elasticsearch + Postgres for the integration tests, stopped afterwards whatever happened.
+ * Elasticsearch + Postgres for the integration tests, stopped afterwards whatever happened. The
+ * scale-path suites add a two-node Elasticsearch cluster of their own (test/integration/cluster.ts:
+ * started on first use by the integration run, stopped by its root hook or with it).
  * ELASTICSEARCH_URL / DATABASE_URL / STRIPE_API_URL (a stripe-mock) use existing services instead
  * of starting local ones. Interrupted (Ctrl-C, SIGTERM, a closed terminal), it stops the running
  * step and the stack, however far the start-up had got, removes its directory and exits 130/143/129.
