@@ -18,6 +18,7 @@
 import { readFile } from 'node:fs/promises';
 import { enrich, RulesWorkArrangementClassifier } from '../../ingest/enrich/index.js';
 import type { EnrichInput, Enrichment } from '../../ingest/types.js';
+import { calibrationOf, type Calibration, type CalibrationPoint } from './calibration.js';
 
 export const SCORED_ATTRIBUTES = [
   'employment_type',
@@ -55,10 +56,11 @@ export interface Accuracy extends AccuracyCounts {
 
 export interface EnrichmentAccuracy {
   postings: number;
-  attributes: (Accuracy & { attribute: ScoredAttribute })[];
+  /** Per attribute, with the calibration of the confidence its predictions carried. */
+  attributes: (Accuracy & { attribute: ScoredAttribute; calibration: Calibration })[];
   /** Salary scored on presence alone. */
   hasSalary: Accuracy;
-  overall: Accuracy;
+  overall: Accuracy & { calibration: Calibration };
   /** One line per disagreement: `<id>  <attribute>: predicted … label …`. */
   mismatches: string[];
 }
@@ -174,6 +176,7 @@ export async function scoreEnrichment(
 ): Promise<EnrichmentAccuracy> {
   const counts = new Map<ScoredAttribute, AccuracyCounts>(SCORED_ATTRIBUTES.map((a) => [a, emptyCounts()]));
   const hasSalary = emptyCounts();
+  const points = new Map<ScoredAttribute, CalibrationPoint[]>(SCORED_ATTRIBUTES.map((a) => [a, []]));
   const mismatches: string[] = [];
   for (const line of sample) {
     const result = await enrichment(line.input);
@@ -185,6 +188,11 @@ export async function scoreEnrichment(
         predicted !== undefined && label !== null && predictionMatches(attribute, predicted, label);
       const c = counts.get(attribute);
       if (c !== undefined) tally(c, predicted, label, equal);
+      // Every value given counts, also one given where the label says absent (it is wrong).
+      if (predicted !== undefined)
+        points
+          .get(attribute)
+          ?.push({ confidence: result.derivations[attribute]?.confidence ?? 1, correct: equal });
       if (!equal && !(predicted === undefined && label === null))
         mismatches.push(
           `${line.id}  ${attribute}: predicted ${JSON.stringify(predicted)} label ${JSON.stringify(label)}`,
@@ -205,9 +213,10 @@ export async function scoreEnrichment(
     attributes: SCORED_ATTRIBUTES.map((attribute) => ({
       attribute,
       ...withRatios(counts.get(attribute) ?? emptyCounts()),
+      calibration: calibrationOf(points.get(attribute) ?? []),
     })),
     hasSalary: withRatios(hasSalary),
-    overall: withRatios(overall),
+    overall: { ...withRatios(overall), calibration: calibrationOf([...points.values()].flat()) },
     mismatches,
   };
 }

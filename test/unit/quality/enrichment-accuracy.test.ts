@@ -73,7 +73,7 @@ describe('enrichment accuracy on a labelled sample', () => {
     const of = (name: string) => accuracy.attributes.find((a) => a.attribute === name);
     expect(accuracy.postings).to.equal(4);
     // a right; b wrong; c predicted where the answer is "absent": against precision only.
-    expect(of('career_family')).to.deep.equal({
+    expect(of('career_family')).to.deep.include({
       attribute: 'career_family',
       support: 2,
       predicted: 3,
@@ -82,6 +82,9 @@ describe('enrichment accuracy on a labelled sample', () => {
       precision: 1 / 3,
       recall: 1 / 2,
     });
+    // Three values given (the stub gives no derivation: confidence 1), one right: a gap of 2/3.
+    expect(of('career_family')?.calibration).to.deep.include({ predictions: 3 });
+    expect(of('career_family')?.calibration.ece).to.be.closeTo(2 / 3, 1e-12);
     // c's German is missed (recall), b's invented English counts against precision.
     expect(of('language')).to.deep.include({
       support: 2,
@@ -97,6 +100,7 @@ describe('enrichment accuracy on a labelled sample', () => {
       predicted: 0,
       correct: 0,
       abstainedOk: 2,
+      calibration: { predictions: 0, bins: [] },
     });
     // An attribute a line does not label is not scored for it (d labels salary only).
     expect(of('salary')).to.deep.include({ support: 1, predicted: 1, correct: 1, abstainedOk: 0 });

@@ -49,6 +49,9 @@ const FACTS: QualityFacts = {
   receipts: { sampled: 10, with_receipt: 10, sample_percent: 100 },
 };
 
+/** The metrics read counts and ratios; calibration is not published here. */
+const NO_PREDICTIONS = { predictions: 0, bins: [] };
+
 const ACCURACY: EnrichmentAccuracy = {
   postings: 4,
   attributes: [
@@ -60,12 +63,28 @@ const ACCURACY: EnrichmentAccuracy = {
       abstainedOk: 0,
       precision: 1 / 3,
       recall: 0.5,
+      calibration: NO_PREDICTIONS,
     },
-    { attribute: 'security_clearance', support: 0, predicted: 0, correct: 0, abstainedOk: 4 },
-    { attribute: 'visa_sponsorship', support: 1, predicted: 0, correct: 0, abstainedOk: 3, recall: 0 },
+    {
+      attribute: 'security_clearance',
+      support: 0,
+      predicted: 0,
+      correct: 0,
+      abstainedOk: 4,
+      calibration: NO_PREDICTIONS,
+    },
+    {
+      attribute: 'visa_sponsorship',
+      support: 1,
+      predicted: 0,
+      correct: 0,
+      abstainedOk: 3,
+      recall: 0,
+      calibration: NO_PREDICTIONS,
+    },
   ],
   hasSalary: { support: 0, predicted: 0, correct: 0, abstainedOk: 0 },
-  overall: { support: 3, predicted: 3, correct: 1, abstainedOk: 7 },
+  overall: { support: 3, predicted: 3, correct: 1, abstainedOk: 7, calibration: NO_PREDICTIONS },
   mismatches: [],
 };
 

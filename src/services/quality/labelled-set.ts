@@ -1,0 +1,244 @@
+/**
+ * The out-of-sample labelled set (test/fixtures/labelled/wave2/): real postings found in public
+ * recordings of native ATS payloads, labelled by reading them (never by running our rules), the
+ * payloads kept verbatim under `raw/` with their provenance in `SOURCES-*.md`.
+ *
+ * A labelled posting is turned into what the pipeline would enrich by the platform's own item parser
+ * (the connector's, so native fields are read exactly as a crawl reads them) applied to the recorded
+ * payload: every object (JSON) or element (XML) of the file is offered to the parser and the one
+ * whose native id the label names is kept. Then the description is made as the pipeline makes it
+ * (`descriptionOf`).
+ *
+ * Splits are by board, so no company's postings (their boilerplate, their title conventions) are on
+ * both sides of a measurement: a board's split is fixed by a hash of `platform/board`, so a board
+ * never moves when lines are added. `test` is for the final figure only.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { parseAshbyJob } from '../../ingest/connectors/ashby.js';
+import { parseBambooHrJob } from '../../ingest/connectors/bamboohr.js';
+import { parseBreezyPosition } from '../../ingest/connectors/breezy.js';
+import { parseComeetPosition } from '../../ingest/connectors/comeet.js';
+import { parseXml } from '../../ingest/connectors/common.js';
+import { parseGemJobPost } from '../../ingest/connectors/gem.js';
+import { parseGreenhouseJob } from '../../ingest/connectors/greenhouse.js';
+import { parseJibeJob } from '../../ingest/connectors/icims.js';
+import { parseJobScoreJob } from '../../ingest/connectors/jobscore.js';
+import { parseLeverPosting } from '../../ingest/connectors/lever.js';
+import { parsePersonioPosition } from '../../ingest/connectors/personio.js';
+import { parsePinpointPosting } from '../../ingest/connectors/pinpoint.js';
+import { parseRecruiteeOffer } from '../../ingest/connectors/recruitee.js';
+import { parseRipplingJob } from '../../ingest/connectors/rippling.js';
+import { parseSmartRecruitersPosting } from '../../ingest/connectors/smartrecruiters.js';
+import { parseSuccessFactorsItem } from '../../ingest/connectors/successfactors.js';
+import { parseTeamtailorItem } from '../../ingest/connectors/teamtailor.js';
+import { parseWorkableJob } from '../../ingest/connectors/workable.js';
+import { parseWorkdayPosting } from '../../ingest/connectors/workday.js';
+import { parseOracleRequisition } from '../../ingest/connectors/oracle-cloud.js';
+import { descriptionOf } from '../../ingest/normalize/job.js';
+import type { EnrichInput, SourcePosting } from '../../ingest/types.js';
+
+export type Split = 'train' | 'dev' | 'test';
+
+/** Shares of boards per split (by hash, so the posting shares only approach them). */
+const SPLIT_BOUNDS: [Split, number][] = [
+  ['train', 0.6],
+  ['dev', 0.8],
+  ['test', 1],
+];
+
+export interface LabelLine {
+  id: string;
+  platform: string;
+  board: string;
+  /** The recorded payload, relative to the set's directory. */
+  file: string;
+  native_id: string;
+  title: string;
+  has_description?: boolean;
+  labels: Record<string, unknown>;
+  notes?: string;
+}
+
+export interface SetPosting {
+  line: LabelLine;
+  split: Split;
+  /** What the pipeline would enrich; absent when no parser of ours reads the recorded payload. */
+  input?: EnrichInput;
+  posting?: SourcePosting;
+  /** Why there is no input (no parser for the platform, id not found in the payload). */
+  unreadable?: string;
+}
+
+export const LABELLED_SET_DIR = new URL('../../../test/fixtures/labelled/wave2/', import.meta.url);
+
+/** The split of a board: a stable hash of `platform/board` mapped onto the split shares. */
+export function splitOf(platform: string, board: string): Split {
+  const digest = createHash('sha256').update(`${platform}/${board.toLowerCase()}`).digest();
+  const unit = digest.readUInt32BE(0) / 0x1_0000_0000;
+  return SPLIT_BOUNDS.find(([, bound]) => unit < bound)?.[0] ?? 'test';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isLabelLine(value: unknown): value is LabelLine {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.platform === 'string' &&
+    typeof value.board === 'string' &&
+    typeof value.file === 'string' &&
+    typeof value.native_id === 'string' &&
+    typeof value.title === 'string' &&
+    isRecord(value.labels)
+  );
+}
+
+/** One line per non-blank line of a labels file; a malformed line fails with its file and number. */
+export function parseLabelLines(text: string, name: string): LabelLine[] {
+  return text
+    .split('\n')
+    .map((line, i) => ({ line, number: i + 1 }))
+    .filter(({ line }) => line.trim() !== '')
+    .map(({ line, number }) => {
+      const parsed: unknown = JSON.parse(line);
+      if (!isLabelLine(parsed)) throw new Error(`${name}:${String(number)} is not a label line`);
+      return parsed;
+    });
+}
+
+type ItemParser = (node: unknown, endpoint: string) => SourcePosting | undefined;
+
+/**
+ * Per platform, the connector's item parser over one node of the payload. Parsers that take a list
+ * entry and a detail get the node as both (a recorded detail holds what the entry holds and more).
+ */
+const ITEM_PARSERS: Record<string, ItemParser> = {
+  greenhouse: parseGreenhouseJob,
+  lever: parseLeverPosting,
+  ashby: parseAshbyJob,
+  workable: parseWorkableJob,
+  recruitee: parseRecruiteeOffer,
+  breezy: parseBreezyPosition,
+  comeet: parseComeetPosition,
+  pinpoint: parsePinpointPosting,
+  rippling: parseRipplingJob,
+  gem: parseGemJobPost,
+  jobscore: parseJobScoreJob,
+  icims: parseJibeJob,
+  successfactors: parseSuccessFactorsItem,
+  teamtailor: parseTeamtailorItem,
+  bamboohr: (node, endpoint) => parseBambooHrJob(node, 'https://example-board.bamboohr.com', endpoint),
+  personio: (node, endpoint) =>
+    parsePersonioPosition(node, 'https://example-board.jobs.personio.de', endpoint),
+  smartrecruiters: (node, endpoint) => parseSmartRecruitersPosting(node, 'board', endpoint),
+  workday: (node, endpoint) =>
+    isRecord(node) && ('jobPostingInfo' in node || 'externalPath' in node)
+      ? parseWorkdayPosting({
+          key: '',
+          entry: node,
+          detail: node,
+          publicUrl: 'https://example-board.myworkdayjobs.com/job',
+          endpoint,
+          now: new Date(0),
+        })
+      : undefined,
+  oracle_cloud: (node, endpoint) =>
+    parseOracleRequisition({
+      entry: node,
+      detail: node,
+      publicBase: 'https://example-board.fa.oraclecloud.com/hcmUI/CandidateExperience/en/sites/CX/job',
+      endpoint,
+    }),
+};
+
+/** Every object and array element of a parsed payload, depth first. */
+function* nodes(value: unknown): Generator {
+  if (Array.isArray(value)) {
+    for (const item of value) yield* nodes(item);
+  } else if (isRecord(value)) {
+    yield value;
+    for (const member of Object.values(value)) yield* nodes(member);
+  }
+}
+
+function parsePayload(text: string, file: string): unknown {
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return JSON.parse(text) as unknown;
+  if (trimmed.startsWith('<'))
+    return parseXml({ status: 200, url: file, headers: {}, text }, `labelled-set:${file}`);
+  throw new Error(`${file}: neither JSON nor XML`);
+}
+
+/** The postings the platform's parser reads from a payload, by native id. */
+export function postingsOfPayload(platform: string, text: string, file: string): Map<string, SourcePosting> {
+  const parser = ITEM_PARSERS[platform];
+  const found = new Map<string, SourcePosting>();
+  if (parser === undefined) return found;
+  const endpoint = `labelled-set:${file}`;
+  for (const node of nodes(parsePayload(text, file))) {
+    let parsed: SourcePosting | undefined;
+    try {
+      parsed = parser(node, endpoint);
+    } catch {
+      // Not an item of this platform (an envelope, a nested member): parsers refuse such shapes.
+      continue;
+    }
+    if (parsed === undefined) continue;
+    const earlier = found.get(parsed.nativeId);
+    // A detail and its list entry both parse: keep the one that says more.
+    if (earlier === undefined || JSON.stringify(parsed).length > JSON.stringify(earlier).length)
+      found.set(parsed.nativeId, parsed);
+  }
+  return found;
+}
+
+/** What the pipeline would enrich for `posting` (see crawl/pipeline.ts preparePosting). */
+export function enrichInputOf(posting: SourcePosting, board: string): EnrichInput {
+  const description = descriptionOf(posting);
+  return {
+    title: posting.title,
+    organization: posting.organization ?? board,
+    ...(description === undefined ? {} : { descriptionText: description }),
+    posting,
+  };
+}
+
+/** Reads every labels file of the set and the payloads they name. */
+export async function readLabelledSet(dir: URL = LABELLED_SET_DIR): Promise<SetPosting[]> {
+  const files = (await readdir(dir)).filter((name) => /^labels-.*\.jsonl$/.test(name)).sort();
+  const lines: LabelLine[] = [];
+  for (const name of files) lines.push(...parseLabelLines(await readFile(new URL(name, dir), 'utf8'), name));
+  const payloads = new Map<string, Map<string, SourcePosting>>();
+  const out: SetPosting[] = [];
+  for (const line of lines) {
+    const split = splitOf(line.platform, line.board);
+    let postings = payloads.get(line.file);
+    if (postings === undefined) {
+      try {
+        postings = postingsOfPayload(
+          line.platform,
+          await readFile(new URL(line.file, dir), 'utf8'),
+          line.file,
+        );
+      } catch (error) {
+        out.push({ line, split, unreadable: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+      payloads.set(line.file, postings);
+    }
+    const posting = postings.get(line.native_id);
+    if (posting === undefined) {
+      const reason =
+        ITEM_PARSERS[line.platform] === undefined
+          ? `no item parser for ${line.platform}`
+          : `native id ${line.native_id} not read from ${line.file}`;
+      out.push({ line, split, unreadable: reason });
+      continue;
+    }
+    out.push({ line, split, posting, input: enrichInputOf(posting, line.board) });
+  }
+  return out;
+}

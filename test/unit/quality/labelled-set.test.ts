@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import {
+  enrichInputOf,
+  parseLabelLines,
+  postingsOfPayload,
+  splitOf,
+} from '../../../src/services/quality/labelled-set.js';
+
+const fixture = (path: string): string => readFileSync(`test/fixtures/ats/${path}`, 'utf8');
+
+describe('the labelled set', () => {
+  it('splits by board: one board, one split, whatever its postings; roughly 60/20/20 over many boards', () => {
+    expect(splitOf('greenhouse', 'stripe')).to.equal(splitOf('greenhouse', 'Stripe'));
+    const counts = { train: 0, dev: 0, test: 0 };
+    for (let n = 0; n < 3000; n += 1) counts[splitOf('lever', `board-${String(n)}`)] += 1;
+    expect(counts.train / 3000).to.be.closeTo(0.6, 0.04);
+    expect(counts.dev / 3000).to.be.closeTo(0.2, 0.04);
+    expect(counts.test / 3000).to.be.closeTo(0.2, 0.04);
+  });
+
+  it("reads a recorded payload with the platform's own parser, whatever envelope holds the items", () => {
+    const list = postingsOfPayload(
+      'greenhouse',
+      fixture('greenhouse/amplitude-jobs-content-2-of-list.json'),
+      'amplitude.json',
+    );
+    expect([...list.keys()]).to.deep.equal(['8636903002', '8651132002']);
+    const posting = list.get('8636903002');
+    expect(posting?.title).to.equal('Customer Data Scientist - Experimentation');
+    const input = posting === undefined ? undefined : enrichInputOf(posting, 'amplitude');
+    expect(input?.descriptionText).to.match(/^Amplitude is the leading AI analytics platform/);
+
+    const xml = postingsOfPayload('personio', fixture('personio/demo-account-3-positions.xml'), 'demo.xml');
+    expect([...xml.keys()]).to.include.members(['681100', '681097', '681098']);
+    expect(postingsOfPayload('kula', '<html></html>', 'board.html').size, 'no parser: nothing read').to.equal(
+      0,
+    );
+  });
+
+  it('refuses a malformed label line by file and number', () => {
+    const good = JSON.stringify({
+      id: 'lever/acme#1',
+      platform: 'lever',
+      board: 'acme',
+      file: 'raw/lever/x.json',
+      native_id: '1',
+      title: 'Engineer',
+      labels: {},
+    });
+    expect(parseLabelLines(`${good}\n\n${good}\n`, 'labels-x.jsonl')).to.have.length(2);
+    expect(() => parseLabelLines(`${good}\n{"id":"x"}\n`, 'labels-x.jsonl')).to.throw('labels-x.jsonl:2');
+  });
+});
