@@ -1,0 +1,126 @@
+/**
+ * Accuracy on the out-of-sample labelled set (labelled-set.ts), per split: the enrichment's
+ * attributes (enrichment-accuracy.ts scoring, with calibration), and what the pipeline derives
+ * outside `enrich`: the title as shown and the locations (countries as ISO codes, cities by name,
+ * both as sets: a prediction is right when it names exactly the labelled ones).
+ */
+import { enrich, RulesWorkArrangementClassifier } from '../../ingest/enrich/index.js';
+import { cleanTitle } from '../../ingest/normalize/job.js';
+import { deriveLocations } from '../../ingest/normalize/locations.js';
+import type { EnrichInput, Enrichment } from '../../ingest/types.js';
+import { calibrationOf, type Calibration, type CalibrationPoint } from './calibration.js';
+import {
+  emptyCounts,
+  scoreEnrichment,
+  tally,
+  withRatios,
+  type Accuracy,
+  type EnrichmentAccuracy,
+  type LabelledPosting,
+} from './enrichment-accuracy.js';
+import { readLabelledSet, type SetPosting, type Split } from './labelled-set.js';
+
+export const DERIVED_OUTSIDE_ENRICH = ['title', 'countries', 'cities'] as const;
+type OutsideAttribute = (typeof DERIVED_OUTSIDE_ENRICH)[number];
+
+export interface SplitAccuracy {
+  split: Split;
+  /** Labelled lines of the split, and those scored (their payload read by our parser). */
+  lines: number;
+  scored: number;
+  boards: number;
+  platforms: number;
+  enrichment: EnrichmentAccuracy;
+  pipeline: (Accuracy & { attribute: OutsideAttribute; calibration: Calibration })[];
+}
+
+export interface SetAccuracy {
+  splits: SplitAccuracy[];
+  /** Lines no parser of ours could read, with the reason (`<id>: <why>`). */
+  unreadable: string[];
+}
+
+function normalizedSet(values: unknown): string[] | null {
+  if (!Array.isArray(values)) return null;
+  const names = values.filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase());
+  return [...new Set(names)].sort();
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+/** Title, countries and cities of scored lines, as the pipeline derives them. */
+export function scorePipeline(lines: SetPosting[]): SplitAccuracy['pipeline'] {
+  const counts = new Map(DERIVED_OUTSIDE_ENRICH.map((a) => [a, emptyCounts()]));
+  const points = new Map<OutsideAttribute, CalibrationPoint[]>(DERIVED_OUTSIDE_ENRICH.map((a) => [a, []]));
+  for (const { line, posting } of lines) {
+    if (posting === undefined) continue;
+    const derived = deriveLocations(posting.locations);
+    const countries = normalizedSet(derived.locations.map((l) => l.country_code));
+    const cities = normalizedSet(derived.locations.map((l) => l.city));
+    const predictions: Record<OutsideAttribute, string[] | undefined> = {
+      title: [cleanTitle(posting.title)],
+      countries: countries === null || countries.length === 0 ? undefined : countries,
+      cities: cities === null || cities.length === 0 ? undefined : cities,
+    };
+    const labels: Record<OutsideAttribute, string[] | null> = {
+      title: [cleanTitle(line.title)],
+      countries: normalizedSet(line.labels.countries),
+      cities: normalizedSet(line.labels.cities),
+    };
+    for (const attribute of DERIVED_OUTSIDE_ENRICH) {
+      const predicted = predictions[attribute];
+      const label = labels[attribute];
+      const equal = predicted !== undefined && label !== null && sameList(predicted, label);
+      const c = counts.get(attribute);
+      if (c !== undefined) tally(c, predicted, label, equal);
+      if (predicted !== undefined)
+        points.get(attribute)?.push({
+          confidence: attribute === 'title' ? 1 : derived.derivation.confidence,
+          correct: equal,
+        });
+    }
+  }
+  return DERIVED_OUTSIDE_ENRICH.map((attribute) => ({
+    attribute,
+    ...withRatios(counts.get(attribute) ?? emptyCounts()),
+    calibration: calibrationOf(points.get(attribute) ?? []),
+  }));
+}
+
+/**
+ * Scores `enrichment` on every split of the set. By default the deterministic rules classifier; a
+ * configured language model is not measured here.
+ */
+export async function measureSetAccuracy(
+  enrichment: (input: EnrichInput) => Promise<Enrichment> = rulesEnrichment(),
+  set?: SetPosting[],
+): Promise<SetAccuracy> {
+  const postings = set ?? (await readLabelledSet());
+  const splits: SplitAccuracy[] = [];
+  for (const split of ['train', 'dev', 'test'] as const) {
+    const lines = postings.filter((p) => p.split === split);
+    const scored = lines.flatMap((p): LabelledPosting[] =>
+      p.input === undefined ? [] : [{ id: p.line.id, input: p.input, labels: p.line.labels }],
+    );
+    splits.push({
+      split,
+      lines: lines.length,
+      scored: scored.length,
+      boards: new Set(lines.map((p) => `${p.line.platform}/${p.line.board}`)).size,
+      platforms: new Set(lines.map((p) => p.line.platform)).size,
+      enrichment: await scoreEnrichment(scored, enrichment),
+      pipeline: scorePipeline(lines),
+    });
+  }
+  const unreadable = postings.flatMap((p) =>
+    p.unreadable === undefined ? [] : [`${p.line.id}: ${p.unreadable}`],
+  );
+  return { splits, unreadable };
+}
+
+function rulesEnrichment(): (input: EnrichInput) => Promise<Enrichment> {
+  const classifier = new RulesWorkArrangementClassifier();
+  return (input) => enrich(input, { workArrangement: classifier });
+}
