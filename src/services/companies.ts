@@ -415,10 +415,10 @@ export function velocity(
   let current = 0;
   let prior = 0;
   for (const { day, openings } of days) {
-    // A day's openings are placed at its midday: days are the finest grain stored per count.
-    const at = Date.parse(`${day}T12:00:00Z`);
-    const age = end - at;
-    if (age < 0) continue;
+    // A day's openings are placed at its midday (days are the finest grain stored per count), the
+    // running day's at most at `now`: before noon UTC its openings are already counted, never dropped.
+    if (Date.parse(`${day}T00:00:00Z`) > end) continue;
+    const age = Math.max(0, end - Date.parse(`${day}T12:00:00Z`));
     const week = VELOCITY_WEEKS - 1 - Math.floor(age / WEEK_MS);
     const slot = weeks[week];
     if (slot !== undefined) slot.openings += openings;

@@ -143,6 +143,20 @@ describe('company profile arithmetic', () => {
     expect(velocity([], now, now.getTime() - 42 * 86_400_000).confidence).to.equal(0.5);
   });
 
+  it("counts the running UTC day's openings before its noon, and no day after now", () => {
+    const morning = new Date('2026-11-27T00:20:00Z');
+    const result = velocity(
+      [
+        { day: '2026-11-27', openings: 4 },
+        { day: '2026-11-28', openings: 9 },
+      ],
+      morning,
+      Date.parse('2026-01-01T00:00:00Z'),
+    );
+    expect(result.weeks[11]?.openings).to.equal(4);
+    expect(result.current_window_openings).to.equal(4);
+  });
+
   it('adds board rollups up, averaging derivation confidence by job', () => {
     const rollup = (jobs: number, confidence: number) => ({
       countries: ['US'],
