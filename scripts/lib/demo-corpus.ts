@@ -353,6 +353,57 @@ const DEMO_BOARDS: DemoBoard[] = [
       },
     ],
   },
+  // Wave 2, the rest: Cornerstone, Kula and Taleo (JazzHR has no demo board: its connector reads
+  // the public XML feed, of which we hold no recording; our JazzHR recordings are of the keyed API).
+  {
+    source: 'cornerstone',
+    slug: 'macomtech',
+    company: 'MACOM',
+    domain: 'macom.com',
+    routes: [
+      // CONSTRUCTED, not recorded: the career-site bootstrap page (the anonymous token and the
+      // regional API the connector reads first), written from the connector's documented shape.
+      // It carries no job data; the jobs come from the recorded list response below.
+      {
+        path: '/ux/ats/careersite/1/home',
+        file: 'cornerstone/CONSTRUCTED-bootstrap-macomtech.html',
+        contentType: HTML,
+      },
+      {
+        path: '/rec-job-search/external/jobs',
+        file: 'cornerstone/macom-rec-job-search-external-jobs-3.json',
+        method: 'POST',
+      },
+    ],
+  },
+  {
+    source: 'kula',
+    slug: 'precision-neuroscience',
+    company: 'Precision Neuroscience',
+    domain: 'precisionneuro.io',
+    routes: [
+      {
+        path: '/precision-neuroscience',
+        file: 'kula/precision-neuroscience-board-cards-excerpt-3.html',
+        contentType: HTML,
+      },
+    ],
+  },
+  {
+    // Three rows, fewer than a results page: no further page is asked for. The requisition pages
+    // are unrecorded, so they answer 404 and the rows are kept as listed.
+    source: 'taleo',
+    slug: 'phh.tbe.taleo.net/phh04/NFINDY/37',
+    company: 'Taleo Business Edition tenant NFINDY (recorded, unnamed)',
+    domain: 'nfindy-tenant.example',
+    routes: [
+      {
+        path: '/phh04/ats/careers/v2/searchResults',
+        file: 'taleo/nfindy-tbe-searchresults-excerpt-3.html',
+        contentType: HTML,
+      },
+    ],
+  },
 ];
 
 /** Serves every demo board on the fixture server and returns the boards to register. */

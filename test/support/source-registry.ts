@@ -30,6 +30,13 @@ export interface SourceInfo {
   notes: string;
   /** A connector exists for the source (it is in CONNECTORS). */
   crawled: boolean;
+  /**
+   * A real recording of the endpoint the connector requests is held under test/fixtures/ats and
+   * the connector's unit tests run on it. False for a crawled source whose connector rests on
+   * constructed payloads only (unverified until a real recording exists), and for every source
+   * that is not crawled.
+   */
+  verified: boolean;
 }
 
 const ENTRIES: readonly SourceInfo[] = [
@@ -45,6 +52,7 @@ const ENTRIES: readonly SourceInfo[] = [
     notes:
       'All jobs in one response; content is entity-escaped HTML; 404 = no board; pay only on the detail.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'lever',
@@ -58,6 +66,7 @@ const ENTRIES: readonly SourceInfo[] = [
     notes:
       'Bare array; EU boards on api.eu.lever.co; unknown site = {"ok":false,"error":"Document not found"}; createdAt in ms.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'ashby',
@@ -67,6 +76,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: '404 = no board; 200 with empty jobs when throttled; isListed:false jobs are hidden.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'workday',
@@ -80,6 +90,7 @@ const ENTRIES: readonly SourceInfo[] = [
     notes:
       'Slug {tenant}.wd{N}/{site}; limit ≤ 20; total capped at 2,000 (split by facet); relative posted dates; some tenants need a CSRF token.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'smartrecruiters',
@@ -92,6 +103,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'offset',
     notes: 'Max 100 per page, totalFound; description and compensation only on the detail; jobAdUrl is null.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'workable',
@@ -102,6 +114,7 @@ const ENTRIES: readonly SourceInfo[] = [
     notes:
       'Strict per-IP rate limits; the v3 jobs API is disputed for anonymous callers and the SPI needs a token.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'recruitee',
@@ -111,6 +124,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Custom careers domains serve the same /api/offers path; timestamps "YYYY-MM-DD HH:MM:SS UTC".',
     crawled: true,
+    verified: true,
   },
   {
     code: 'personio',
@@ -120,6 +134,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Also on .jobs.personio.com; no URL in the feed (built as /job/{id}); JSON alternatives exist.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'bamboohr',
@@ -132,6 +147,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Whether /careers/list still answers is disputed; the HTML alternative is /jobs/embed2.php.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'teamtailor',
@@ -141,6 +157,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'RSS with the tt: namespace; the JSON API needs a key.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'breezy',
@@ -150,20 +167,22 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: '302 to breezy.hr = no tenant; 403 = edge rate limit; descriptions only on /p/{id} pages.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'jazzhr',
     name: 'JazzHR',
     endpoints: [
-      'https://{slug}.applytojob.com/apply/jobs',
-      'https://{slug}.applytojob.com/apply/jobs/details/{id}',
       'https://app.jazz.co/feeds/export/jobs/{slug}',
+      'https://{slug}.applytojob.com/apply/jobs',
+      'https://{slug}.applytojob.com/apply/{code}/{title}',
     ],
-    format: 'html',
+    format: 'xml',
     paging: 'none',
     notes:
-      'Detail pages carry JSON-LD; an XML feed exists. Our recordings are of the keyed api.resumatorapi.com API, so no connector yet.',
-    crawled: false,
+      'Crawled through the public XML feed (syndicated jobs only), unrecorded: the connector rests on constructed feeds. Our recordings are of the keyed api.resumatorapi.com API, which the service cannot call.',
+    crawled: true,
+    verified: false,
   },
   {
     code: 'jobvite',
@@ -176,6 +195,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'page',
     notes: '0-based pages of 50; the legacy XML feed reportedly redirects to a login.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'icims',
@@ -189,15 +209,21 @@ const ENTRIES: readonly SourceInfo[] = [
     notes:
       'Crawled through the Jibe careers API (slug = Jibe host, 1-based pages ≤ 100); classic portals are HTML with JSON-LD.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'taleo',
     name: 'Taleo',
-    endpoints: ['https://{phX}.tbe.taleo.net/{phXNN}/ats/careers/v2/searchResults?org={ORG}&cws={N}'],
+    endpoints: [
+      'https://{host}/{shard}/ats/careers/v2/searchResults?org={ORG}&cws={cws}',
+      'https://{host}/{shard}/ats/careers/v2/viewRequisition?org={ORG}&cws={cws}&rid={rid}',
+    ],
     format: 'html',
-    paging: 'none',
-    notes: 'Taleo Enterprise tenants have moved to Oracle Cloud.',
-    crawled: false,
+    paging: 'offset',
+    notes:
+      'Taleo Business Edition CWS v2 only (slug {host}/{shard}/{ORG}/{cws}); rowFrom pages of 10 (reported, unrecorded); JSON-LD per requisition page. Taleo Enterprise tenants have moved to Oracle Cloud.',
+    crawled: true,
+    verified: true,
   },
   {
     code: 'successfactors',
@@ -207,6 +233,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Slug = career-site host; RSS with the location inside the title.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'oracle_cloud',
@@ -219,6 +246,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'offset',
     notes: 'Slug {pod}.fa.{region}/{site}; limit/offset must be inside the finder (else 25 rows).',
     crawled: true,
+    verified: true,
   },
   {
     code: 'paylocity',
@@ -231,6 +259,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Jobs embedded as window.pageData JSON; a JSON feed /recruiting/api/feed/jobs/{guid} is reported.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'rippling',
@@ -243,6 +272,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'The list has no dates or descriptions.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'pinpoint',
@@ -252,6 +282,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: '{data: [...]}; compensation only when compensation_visible.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'gem',
@@ -264,6 +295,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Greenhouse-like shape with string ids.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'eightfold',
@@ -276,6 +308,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'offset',
     notes: '10 per page; the legacy /api/apply/v2/jobs answers 403 on some tenants.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'phenom',
@@ -286,6 +319,7 @@ const ENTRIES: readonly SourceInfo[] = [
     notes:
       'Slug {host}/{cc}/{lang}; refineSearch by from/size (100), no CSRF needed; jobDetail per job; a result window of 10,000.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'avature',
@@ -295,6 +329,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'offset',
     notes: 'Some tenants reject HTTP/2 clients (406).',
     crawled: true,
+    verified: true,
   },
   {
     code: 'cornerstone',
@@ -307,6 +342,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'page',
     notes: 'JWT from the career site (about 1 h); about 60 requests per minute.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'adp',
@@ -318,6 +354,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'offset',
     notes: 'Slug {cid}/{ccId}; meta.totalNumber; detail per requisition ({itemID}) for the description.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'paycom',
@@ -330,6 +367,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'offset',
     notes: 'Session JWT from the portal page; skip/take 100.',
     crawled: false,
+    verified: false,
   },
   {
     code: 'dayforce',
@@ -339,6 +377,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'offset',
     notes: 'paginationStart until maxCount; the JobFeeds endpoint is reported but unrecorded.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'join',
@@ -352,6 +391,7 @@ const ENTRIES: readonly SourceInfo[] = [
     notes:
       'Page one and the company id from __NEXT_DATA__ of the company page; the API from page two, by pagination.pageCount.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'softgarden',
@@ -361,6 +401,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'schema.org DataFeed.',
     crawled: false,
+    verified: false,
   },
   {
     code: 'trakstar',
@@ -370,6 +411,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'offset',
     notes: 'meta.total; unknown client = 400 {"client_name":"Invalid client name"}.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'hireology',
@@ -382,6 +424,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'page',
     notes: 'Bearer token taken from the careers page.',
     crawled: false,
+    verified: false,
   },
   {
     code: 'applicantpro',
@@ -391,6 +434,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Needs the domain id of the tenant.',
     crawled: false,
+    verified: false,
   },
   {
     code: 'pageup',
@@ -400,6 +444,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Slug {clientId}/{channel}/{locale}; the whole board in one RSS document (job: namespace fields).',
     crawled: true,
+    verified: true,
   },
   {
     code: 'comeet',
@@ -409,6 +454,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Slug {uid}/{token}; the token is public (COMPANY_DATA on the careers page).',
     crawled: true,
+    verified: true,
   },
   {
     code: 'polymer',
@@ -418,6 +464,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'page',
     notes: 'meta.is_last; detail /jobs/{id} for the description.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'jobscore',
@@ -427,6 +474,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Also available as XML.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'zoho_recruit',
@@ -437,6 +485,7 @@ const ENTRIES: readonly SourceInfo[] = [
     notes:
       'Slug = the careers host (.com/.eu/.in data centres); jobs JSON in a hidden <input id="jobs">, at most about 750.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'freshteam',
@@ -446,6 +495,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: '/api/job_postings needs a key; an invalid domain answers 200 with a wrapper.',
     crawled: false,
+    verified: false,
   },
   {
     code: 'keka',
@@ -455,6 +505,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Low confidence.',
     crawled: false,
+    verified: false,
   },
   {
     code: 'darwinbox',
@@ -465,6 +516,7 @@ const ENTRIES: readonly SourceInfo[] = [
     notes:
       '1-based pages of 100 in the body, until a short page; unknown tenant = {"status":"error"}; browsers only since about 2026-08 (403).',
     crawled: true,
+    verified: true,
   },
   {
     code: 'kula',
@@ -472,8 +524,10 @@ const ENTRIES: readonly SourceInfo[] = [
     endpoints: ['https://careers.kula.ai/{slug}'],
     format: 'html',
     paging: 'none',
-    notes: '',
-    crawled: false,
+    notes:
+      'Chakra UI cards (hashed classes not read); facts told apart by content; at most three places a card; no description on the board.',
+    crawled: true,
+    verified: true,
   },
   {
     code: 'manatal',
@@ -483,6 +537,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'page',
     notes: '10 per page, `next` followed by its page number; salary only when is_salary_visible.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'clearcompany',
@@ -493,6 +548,7 @@ const ENTRIES: readonly SourceInfo[] = [
     notes:
       'HRM Direct XML feed: one row per requisition location; descriptionrich cut at about 1,000 characters. The careers-page JSON APIs are reported but unrecorded.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'hirehive',
@@ -502,6 +558,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'page',
     notes: 'Also /api/v1/jobs.',
     crawled: false,
+    verified: false,
   },
   {
     code: 'gohire',
@@ -511,6 +568,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: '',
     crawled: false,
+    verified: false,
   },
   {
     code: 'recooty',
@@ -520,6 +578,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: '',
     crawled: false,
+    verified: false,
   },
   {
     code: 'crelate',
@@ -529,6 +588,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: '',
     crawled: false,
+    verified: false,
   },
   {
     code: 'hibob',
@@ -538,6 +598,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Needs a Referer from the board origin, else 401.',
     crawled: false,
+    verified: false,
   },
   {
     code: 'deel',
@@ -547,6 +608,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Low confidence; exact path unconfirmed.',
     crawled: false,
+    verified: false,
   },
   {
     code: 'getro',
@@ -556,6 +618,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'page',
     notes: 'Job-board networks rather than single employers.',
     crawled: false,
+    verified: false,
   },
   {
     code: 'jobsoid',
@@ -565,6 +628,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: '',
     crawled: false,
+    verified: false,
   },
   {
     code: 'traffit',
@@ -574,6 +638,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: '',
     crawled: false,
+    verified: false,
   },
   {
     code: 'emply',
@@ -583,6 +648,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'page',
     notes: '',
     crawled: false,
+    verified: false,
   },
   {
     code: 'niceboard',
@@ -592,6 +658,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: '{jobs, count}.',
     crawled: false,
+    verified: false,
   },
   {
     code: 'sensehq',
@@ -601,6 +668,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'page',
     notes: 'Jobs in data.rows[], 10 per 0-based page, data.count.',
     crawled: true,
+    verified: true,
   },
   {
     code: 'loxo',
@@ -610,6 +678,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: 'Unconfirmed; another source says the public board is HTML only.',
     crawled: false,
+    verified: false,
   },
   {
     code: 'flatchr',
@@ -619,6 +688,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'none',
     notes: '',
     crawled: false,
+    verified: false,
   },
   {
     code: 'bullhorn',
@@ -628,6 +698,7 @@ const ENTRIES: readonly SourceInfo[] = [
     paging: 'offset',
     notes: 'Needs the tenant corp token; start/count paging.',
     crawled: false,
+    verified: false,
   },
 ];
 

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { expect } from 'chai';
 import { SOURCE_CODES, isSourceCode } from '../../src/domain/sources.js';
 import { CONNECTORS } from '../../src/ingest/connectors/index.js';
@@ -30,6 +31,23 @@ describe('source registry', () => {
       expect(connector.source).to.equal(code);
       expect(isSourceCode(code), code).to.equal(true);
     }
+  });
+
+  it('marks a crawled source verified only with a real recording of it held; unverified ones are named', () => {
+    for (const source of SOURCES.values()) {
+      if (!source.verified) continue;
+      expect(source.crawled, source.code).to.equal(true);
+      const dir = `test/fixtures/ats/${source.code}`;
+      const recordings = existsSync(dir)
+        ? readdirSync(dir).filter((file) => !file.startsWith('CONSTRUCTED'))
+        : [];
+      expect(recordings, `${source.code}: recordings`).to.not.deep.equal([]);
+    }
+    // JazzHR: the connector reads the public feed; the recordings held are of the keyed API.
+    expect([...SOURCES.values()].filter((s) => s.crawled && !s.verified).map((s) => s.code)).to.deep.equal([
+      'jazzhr',
+    ]);
+    expect([...SOURCES.values()].filter((s) => s.verified)).to.have.length(38);
   });
 
   it('narrows untrusted values with isSourceCode', () => {

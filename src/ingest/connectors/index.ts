@@ -3,12 +3,10 @@
  * `SOURCES` (test/support/source-registry.ts) without an entry here is registered but not crawled; the
  * `crawled` flag there must agree with this map (a unit test holds them together).
  *
- * Deliberately absent, for want of a recording of a public board endpoint to build and test a
- * parser against: JazzHR (the payloads we hold come from its authenticated API,
- * `api.resumatorapi.com`, which needs the employer's API key; its public applytojob.com pages and
- * `app.jazz.co` XML feed are unrecorded), Kula (a page excerpt whose fields are told apart only by
- * build-hash classes and position: reading it would be guessing) and Taleo (three result rows
- * without the paging link or column headers: a crawl would read ten rows and close the rest).
+ * JazzHR is crawled through its public XML feed, for which we hold no recording (only responses of
+ * its authenticated API, which the service cannot call): its connector is built on constructed
+ * feed documents and the registry marks the source unverified. Kula and Taleo are read from
+ * recorded page excerpts (see their headers for what the excerpts leave unknown).
  */
 import type { Clock } from '../../lib/clock.js';
 import type { Connector } from '../types.js';
@@ -40,12 +38,15 @@ import { eightfoldConnector } from './eightfold.js';
 import { jobScoreConnector } from './jobscore.js';
 import { jobviteConnector } from './jobvite.js';
 import { joinConnector } from './join.js';
+import { jazzHrConnector } from './jazzhr.js';
+import { kulaConnector } from './kula.js';
 import { manatalConnector } from './manatal.js';
 import { pageUpConnector } from './pageup.js';
 import { paylocityConnector } from './paylocity.js';
 import { phenomConnector } from './phenom.js';
 import { polymerConnector } from './polymer.js';
 import { senseHqConnector } from './sensehq.js';
+import { taleoConnector } from './taleo.js';
 import { trakstarConnector } from './trakstar.js';
 import { zohoRecruitConnector } from './zoho-recruit.js';
 
@@ -94,6 +95,9 @@ export function createConnectors(options: ConnectorOptions = {}): ReadonlyMap<st
     senseHqConnector,
     trakstarConnector,
     zohoRecruitConnector,
+    jazzHrConnector,
+    kulaConnector,
+    taleoConnector,
   ];
   return new Map(connectors.map((connector) => [connector.source, connector]));
 }

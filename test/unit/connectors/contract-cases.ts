@@ -127,6 +127,19 @@ function initialState(data: JsonObject, path: string): JsonObject {
   );
 }
 
+/**
+ * Constructed: a Taleo results page of the recording's first row block repeated `count` times with
+ * its `rid` replaced, so the crawl has that many requisition pages to fetch.
+ */
+function taleoRows(path: string, count: number): FakeResponse {
+  const block = /<div class="oracletaleocwsv2-accordion-head-info">[\s\S]*?<\/div><\/div>/.exec(
+    fixture(path),
+  )?.[0];
+  if (block === undefined || !block.includes('rid=17"')) throw new Error(`${path}: no row block to repeat`);
+  const rows = Array.from({ length: count }, (_, i) => block.replace('rid=17"', `rid=${5000 + i}"`));
+  return { text: `<html><body>\n${rows.join('\n')}\n</body></html>` };
+}
+
 /** How many list entries a follow-up answer holds: well above the connectors' detail concurrency. */
 const FOLLOW_UP_ENTRIES = 40;
 
@@ -666,6 +679,57 @@ export const CONTRACT_CASES: Readonly<Record<string, () => ContractCase>> = {
           ),
         },
       ],
+    };
+  },
+  jazzhr: () => ({
+    board: { source: 'jazzhr', slug: 'acmeco' },
+    format: 'xml',
+    notFound: [HTTP_404],
+    // Constructed: no JazzHR feed is recorded (see the connector). The feed envelope without a
+    // `<job>`, and the bare `<jobs/>` some accounts serve.
+    empty: [
+      {
+        text: '<?xml version="1.0" encoding="utf-8"?>\n<jobs><publisher><![CDATA[JazzHR]]></publisher><publisherurl>http://app.jazz.co</publisherurl><company><![CDATA[Acme Co]]></company></jobs>',
+      },
+      { text: '<?xml version="1.0" encoding="utf-8"?>\n<jobs/>' },
+    ],
+    // The recorded answer of JazzHR's keyed API is not the feed.
+    extraShapes: [...FEED_OTHER_SHAPES, ok('jazzhr/jobs-list-2-jobs.json')],
+  }),
+  kula: () => {
+    const path = 'kula/precision-neuroscience-board-cards-excerpt-3.html';
+    return {
+      board: { source: 'kula', slug: 'precision-neuroscience' },
+      format: 'html',
+      notFound: [HTTP_404],
+      // Constructed: no empty Kula board is recorded. A page that says it has no open positions.
+      empty: [
+        {
+          text: '<!DOCTYPE html><html><body><p class="chakra-text">There are no open positions right now.</p></body></html>',
+        },
+      ],
+      // The recorded cards whose job links changed: cards without a readable job are not an empty board.
+      extraShapes: [
+        { text: replaced(fixture(path), /href="\/precision-neuroscience\//g, 'href="/jobs/', path) },
+      ],
+    };
+  },
+  taleo: () => {
+    const path = 'taleo/nfindy-tbe-searchresults-excerpt-3.html';
+    return {
+      board: { source: 'taleo', slug: 'phh.tbe.taleo.net/phh04/NFINDY/37' },
+      format: 'html',
+      notFound: [HTTP_404],
+      // Constructed: no empty TBE board is recorded. A CWS v2 page that says it has no positions.
+      empty: [
+        {
+          text: '<html><body><div class="oracletaleocwsv2-search-results"><p>There are no open positions at this time.</p></div></body></html>',
+        },
+      ],
+      // The recorded rows whose links lost their `viewJobLink` class.
+      extraShapes: [{ text: replaced(fixture(path), /class="viewJobLink"/g, 'class="jobLink"', path) }],
+      // More rows than a results page holds (no paging), then one requisition page per row.
+      followUp: taleoRows(path, FOLLOW_UP_ENTRIES),
     };
   },
 };

@@ -1,0 +1,319 @@
+/**
+ * Taleo Business Edition (TBE) career websites ("CWS v2"), HTML read with htmlparser2. Taleo
+ * Enterprise careersections are another product (most have moved to Oracle Recruiting Cloud,
+ * `oracle_cloud`) and are not read here.
+ *
+ * Board slug: `{host}/{shard path}/{ORG}/{cws}`, e.g. `phh.tbe.taleo.net/phh04/NFINDY/37` (the
+ * shard host and path, the company code and the career-website number all differ per tenant and
+ * come from the board's own address). An `endpointOverride` replaces `https://{host}` for
+ * fetching; public URLs stay on the Taleo host.
+ *
+ *   list   `GET https://{host}/{shard}/ats/careers/v2/searchResults?org={ORG}&cws={cws}`: one block
+ *          `.oracletaleocwsv2-accordion-head-info` per job, its `a.viewJobLink` pointing at
+ *          `…/viewRequisition?org={ORG}&cws={cws}&rid={rid}` (rid: the posting id; the link text:
+ *          the title). Recorded (an excerpt of three rows).
+ *   pages  Public scrapers report 10 rows a page and the next page as
+ *          `searchResults?next&rowFrom={n}&act=search&sortColumn=null&sortOrder=null&org=…&cws=…`
+ *          (unrecorded; the endpoint reference says "no paging seen"). So a first page of exactly
+ *          10 rows is followed by `rowFrom` pages until a short or empty page; a first page of more
+ *          or fewer rows is the whole board. A `rowFrom` page that adds no new row after a full
+ *          page means the paging is not what we read it as: the crawl fails rather than keep ten
+ *          rows and close the rest of the board.
+ *   detail `GET` of each row's `viewRequisition` URL, for its schema.org `JobPosting` JSON-LD
+ *          (reported by public scrapers, unrecorded): `description` (HTML), `datePosted`
+ *          ("2025-07-28 00:00:00.0", or Java's "Thu Jul 02 00:00:00 GMT 2026"), `validThrough`,
+ *          `employmentType`, `jobLocation[].address`, `hiringOrganization`, `baseSalary`,
+ *          `jobLocationType`. A detail that is gone (404/410) or has no JobPosting keeps the row.
+ *
+ * Not read: the row's unlabelled `<div tabindex="0">` cells. Their columns are chosen per tenant
+ * (the recording shows location, department, schedule; public scrapers show other tenants with a
+ * department code first, or the requisition number), and the page does not label them: reading
+ * them by position would be guessing. Location, employment type and dates come from the JSON-LD.
+ * A page without readable rows is an empty board only when it is a CWS v2 page (its
+ * `oracletaleocwsv2-` classes) that says so ("no jobs/positions/openings/results"); anything else
+ * is a changed shape. Not published on the list: dates, salary, a requisition number apart from
+ * `rid` (where a tenant shows one, it is an unlabelled cell).
+ */
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { parseSourceDate } from '../normalize/dates.js';
+import {
+  BoardNotFoundError,
+  type BoardRef,
+  type Connector,
+  type CrawlResult,
+  type HttpClient,
+  type SourceLocation,
+  type SourcePosting,
+} from '../types.js';
+import {
+  UnexpectedResponseError,
+  baseUrl,
+  fetchOk,
+  location,
+  locations,
+  mapLimited,
+  posting,
+  salary,
+} from './common.js';
+import { asArray, asNum, asStr, isObject, obj, str, type JsonObject } from './json.js';
+
+/** Rows on a full results page, as public scrapers report it. */
+export const TALEO_PAGE_SIZE = 10;
+/** 10 rows a page: 5,000 postings; a walk past that is a runaway. */
+const MAX_PAGES = 500;
+const EMPTY_BOARD = /\bno\s+(?:open\s+|current\s+)?(?:jobs|positions|openings|results|opportunities)\b/i;
+
+type Element = ReturnType<typeof DomUtils.findAll>[number];
+
+/** A parsed board slug. */
+export interface TaleoSite {
+  host: string;
+  /** The shard path segment, e.g. "phh04". */
+  shard: string;
+  org: string;
+  cws: string;
+}
+
+/** Reads `{host}/{shard}/{ORG}/{cws}`; throws on anything else so a bad directory row is loud. */
+export function parseTaleoSlug(slug: string): TaleoSite {
+  const match = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+)\/([A-Za-z0-9]+)\/([A-Za-z0-9_]+)\/(\d{1,6})$/i.exec(slug);
+  if (match === null)
+    throw new Error(`Invalid taleo board slug ${JSON.stringify(slug)} (want host/shard/ORG/cws)`);
+  const [, host = '', shard = '', org = '', cws = ''] = match;
+  return { host: host.toLowerCase(), shard, org, cws };
+}
+
+/** One row of the results pages. */
+export interface TaleoRow {
+  rid: string;
+  title: string;
+  /** The row's `viewRequisition` link, absolute, on the Taleo host. */
+  url: string;
+  /** The results page the row was read from. */
+  listUrl: string;
+}
+
+/** Taleo Business Edition: the results pages, then the JSON-LD of every requisition page. */
+export const taleoConnector: Connector = {
+  source: 'taleo',
+  async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
+    const site = parseTaleoSlug(board.slug);
+    const base = baseUrl(board, `https://${site.host}`);
+    const results = `${base}/${site.shard}/ats/careers/v2/searchResults`;
+    const firstUrl = `${results}?org=${encodeURIComponent(site.org)}&cws=${site.cws}`;
+    const rows = await resultRows(board, http, site, results, firstUrl);
+    const postings = await mapLimited(rows, async (row) => {
+      const target = new URL(row.url);
+      const detailUrl = `${base}${target.pathname}${target.search}`;
+      const ld = jobPostingOf(await fetchDetailHtml(http, board, detailUrl));
+      return parseTaleoPosting(row, ld, ld === undefined ? row.listUrl : detailUrl);
+    });
+    return { endpoint: firstUrl, postings };
+  },
+};
+
+async function resultRows(
+  board: BoardRef,
+  http: HttpClient,
+  site: TaleoSite,
+  results: string,
+  firstUrl: string,
+): Promise<TaleoRow[]> {
+  const byRid = new Map<string, TaleoRow>();
+  const first = await fetchPage(board, http, site, firstUrl, true);
+  for (const row of first) byRid.set(row.rid, row);
+  // Fewer rows than a page, or more than the page size scrapers report: the server did not page.
+  if (first.length !== TALEO_PAGE_SIZE) return [...byRid.values()];
+  for (let page = 1; page < MAX_PAGES; page++) {
+    const url =
+      `${results}?next&rowFrom=${byRid.size}&act=search&sortColumn=null&sortOrder=null` +
+      `&org=${encodeURIComponent(site.org)}&cws=${site.cws}`;
+    const rows = await fetchPage(board, http, site, url, false);
+    const before = byRid.size;
+    for (const row of rows) if (!byRid.has(row.rid)) byRid.set(row.rid, row);
+    if (rows.length > 0 && byRid.size === before) {
+      throw new UnexpectedResponseError(
+        url,
+        'the next page repeats rows already read: paging not understood',
+      );
+    }
+    if (rows.length < TALEO_PAGE_SIZE) return [...byRid.values()];
+  }
+  throw new UnexpectedResponseError(firstUrl, `more than ${MAX_PAGES} pages`);
+}
+
+async function fetchPage(
+  board: BoardRef,
+  http: HttpClient,
+  site: TaleoSite,
+  url: string,
+  first: boolean,
+): Promise<TaleoRow[]> {
+  const response = await fetchOk(http, board, url, { headers: { accept: 'text/html' } });
+  const page = parseTaleoResults(response.text, url, site);
+  if (page.rows.length > 0) return page.rows;
+  // A CWS v2 page without rows: on the first page only when it says the board is empty; past the
+  // end of a paged board it is the end. Without the CWS v2 markup it is not a results page.
+  if (page.cwsPage && (!first || page.saysEmpty)) return [];
+  throw new UnexpectedResponseError(
+    url,
+    page.cwsPage
+      ? 'no .oracletaleocwsv2-accordion-head-info row and no "no jobs" notice'
+      : 'not a Taleo CWS v2 results page',
+  );
+}
+
+/** What one results page holds. */
+export interface TaleoResultsPage {
+  rows: TaleoRow[];
+  /** The page carries CWS v2 markup (an `oracletaleocwsv2-` class). */
+  cwsPage: boolean;
+  /** The page's text says there are no jobs. */
+  saysEmpty: boolean;
+}
+
+/** Reads one results page; `url` is where it was fetched (the rows' `listUrl`). */
+export function parseTaleoResults(html: string, url: string, site: TaleoSite): TaleoResultsPage {
+  const doc = parseDocument(html);
+  const blocks = DomUtils.findAll((el) => hasClass(el, 'oracletaleocwsv2-accordion-head-info'), doc.children);
+  const rows = new Map<string, TaleoRow>();
+  for (const block of blocks) {
+    const row = resultRow(block, url, site);
+    if (row !== undefined && !rows.has(row.rid)) rows.set(row.rid, row);
+  }
+  const cwsPage =
+    DomUtils.findOne(
+      (el) => (el.attribs.class ?? '').split(/\s+/).some((name) => name.startsWith('oracletaleocwsv2-')),
+      doc.children,
+    ) !== null;
+  return { rows: [...rows.values()], cwsPage, saysEmpty: EMPTY_BOARD.test(textOf(doc)) };
+}
+
+/** The row of one head-info block: its `viewRequisition` link of this org and career website. */
+function resultRow(block: Element, listUrl: string, site: TaleoSite): TaleoRow | undefined {
+  const link = DomUtils.findOne(
+    (el) =>
+      el.name === 'a' && hasClass(el, 'viewJobLink') && (el.attribs.href ?? '').includes('viewRequisition'),
+    block.children,
+  );
+  if (link === null) return undefined;
+  const target = absolute(DomUtils.getAttributeValue(link, 'href'), `https://${site.host}/`);
+  if (target === undefined || !target.pathname.endsWith('/viewRequisition')) return undefined;
+  const rid = target.searchParams.get('rid') ?? '';
+  const sameBoard =
+    (target.searchParams.get('org') ?? '').toLowerCase() === site.org.toLowerCase() &&
+    target.searchParams.get('cws') === site.cws;
+  const title = textOf(link);
+  if (!/^\d+$/.test(rid) || !sameBoard || title === '') return undefined;
+  return { rid, title, url: target.href, listUrl };
+}
+
+/** Maps a results row and, when one was read, the requisition page's JSON-LD. */
+export function parseTaleoPosting(
+  row: TaleoRow,
+  ld: JsonObject | undefined,
+  endpoint: string,
+): SourcePosting {
+  const pay = obj(ld, 'baseSalary');
+  const amount = obj(pay, 'value');
+  return posting({
+    nativeId: row.rid,
+    title: row.title,
+    url: row.url,
+    sourceEndpoint: endpoint,
+    organization: asStr(ld?.hiringOrganization) ?? str(obj(ld, 'hiringOrganization'), 'name'),
+    descriptionHtml: str(ld, 'description'),
+    locations: locations((asArray(ld?.jobLocation) ?? [ld?.jobLocation]).map(jsonLdPlace)),
+    postedAt: taleoDate(str(ld, 'datePosted')),
+    validThrough: taleoDate(str(ld, 'validThrough')),
+    employmentTypes: (asArray(ld?.employmentType) ?? [ld?.employmentType]).flatMap((v) => asStr(v) ?? []),
+    workplaceType: str(ld, 'jobLocationType'),
+    salary: salary({
+      min: num(amount, 'minValue') ?? asNum(pay?.value) ?? num(amount, 'value'),
+      max: num(amount, 'maxValue') ?? asNum(pay?.value) ?? num(amount, 'value'),
+      currency: str(pay, 'currency'),
+      periodRaw: str(amount, 'unitText'),
+    }),
+  });
+}
+
+/** A schema.org Place's PostalAddress as a location. */
+function jsonLdPlace(place: unknown): SourceLocation | undefined {
+  const address = obj(place, 'address');
+  const country = address?.addressCountry;
+  return location({
+    city: str(address, 'addressLocality'),
+    region: str(address, 'addressRegion'),
+    country: asStr(country) ?? str(country, 'name'),
+  });
+}
+
+const JAVA_DATE = /^([A-Za-z]{3}) ([A-Za-z]{3}) (\d{1,2}) (\d{1,2}:\d{2}:\d{2}) ([A-Za-z]{1,4}) (\d{4})$/;
+
+/**
+ * A JSON-LD date: ISO forms ("2025-07-28 00:00:00.0") through the shared parser, and the
+ * `java.util.Date` text some TBE tenants print ("Thu Jul 02 00:00:00 GMT 2026"), rearranged into
+ * the RFC 822 order that parser reads (same fields, same zone).
+ */
+function taleoDate(value: string | undefined): string | undefined {
+  const java = JAVA_DATE.exec(value ?? '');
+  if (java === null) return parseSourceDate(value);
+  const [, weekday = '', month = '', day = '', time = '', zone = '', year = ''] = java;
+  return parseSourceDate(`${weekday}, ${day} ${month} ${year} ${time} ${zone}`);
+}
+
+function num(o: unknown, key: string): number | undefined {
+  return isObject(o) ? asNum(o[key]) : undefined;
+}
+
+/** The requisition page, or undefined when it is gone (the row is kept). */
+async function fetchDetailHtml(http: HttpClient, board: BoardRef, url: string): Promise<string | undefined> {
+  try {
+    return (await fetchOk(http, board, url, { headers: { accept: 'text/html' } })).text;
+  } catch (error) {
+    if (error instanceof BoardNotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/** The first schema.org JobPosting among the page's JSON-LD blocks (object, array or @graph). */
+export function jobPostingOf(html: string | undefined): JsonObject | undefined {
+  if (html === undefined) return undefined;
+  const scripts = DomUtils.findAll(
+    (el) => el.name === 'script' && DomUtils.getAttributeValue(el, 'type') === 'application/ld+json',
+    parseDocument(html).children,
+  );
+  for (const script of scripts) {
+    let data: unknown;
+    try {
+      data = JSON.parse(DomUtils.textContent(script)) as unknown;
+    } catch {
+      continue;
+    }
+    const graph = isObject(data) ? asArray(data['@graph']) : undefined;
+    const found = (asArray(data) ?? graph ?? [data]).find(
+      (node) => isObject(node) && node['@type'] === 'JobPosting',
+    );
+    if (isObject(found)) return found;
+  }
+  return undefined;
+}
+
+function hasClass(el: Element, name: string): boolean {
+  return (el.attribs.class ?? '').split(/\s+/).includes(name);
+}
+
+/** Text content with whitespace collapsed. */
+function textOf(node: Parameters<typeof DomUtils.textContent>[0]): string {
+  return DomUtils.textContent(node).replace(/\s+/g, ' ').trim();
+}
+
+function absolute(href: string | undefined, base: string): URL | undefined {
+  if (href === undefined || href.trim() === '') return undefined;
+  try {
+    const url = new URL(href.trim(), base);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
