@@ -76,3 +76,27 @@ const CODES: ReadonlySet<string> = new Set(SOURCE_CODES);
 export function isSourceCode(value: unknown): value is SourceCode {
   return typeof value === 'string' && CODES.has(value);
 }
+
+/**
+ * Crawled sources whose connector rests on the platform's documented field names alone: no real
+ * recording of the endpoint it reads is held (JazzHR: its public XML feed; the recordings we hold
+ * are of the keyed API). Every other crawled source is verified on real recordings (the unit tests
+ * of its connector run on them byte for byte).
+ */
+export const UNVERIFIED_SOURCES: ReadonlySet<SourceCode> = new Set<SourceCode>(['jazzhr']);
+
+export interface SourceCoverage {
+  crawled: SourceCode[];
+  verified: SourceCode[];
+  unverified: SourceCode[];
+}
+
+/** The crawled sources (those with a connector) split by evidence, in the order of SOURCE_CODES. */
+export function sourceCoverage(withConnector: ReadonlySet<string>): SourceCoverage {
+  const crawled = SOURCE_CODES.filter((code) => withConnector.has(code));
+  return {
+    crawled,
+    verified: crawled.filter((code) => !UNVERIFIED_SOURCES.has(code)),
+    unverified: crawled.filter((code) => UNVERIFIED_SOURCES.has(code)),
+  };
+}

@@ -1,7 +1,8 @@
 /** /v1/stats, served from a corpus snapshot (snapshots.ts) of the fact columns' aggregates. */
 import type { AnalyticsRepository, Percentiles, StatsFacts } from '../db/analytics.js';
 import { CAREER_FAMILIES } from '../domain/job.js';
-import { isSourceCode } from '../domain/sources.js';
+import { isSourceCode, sourceCoverage, type SourceCoverage } from '../domain/sources.js';
+import { CONNECTORS } from '../ingest/connectors/index.js';
 import type { components } from '../openapi/types.js';
 import type { CorpusNotice } from './corpus-notice.js';
 import { CorpusSnapshot } from './snapshots.js';
@@ -51,7 +52,7 @@ function freshness(
 }
 
 /** The published body from the measured facts: a figure without a sample is omitted, never guessed. */
-export function presentStats(facts: StatsFacts, generatedAt: string): Stats {
+export function presentStats(facts: StatsFacts, generatedAt: string, coverage: SourceCoverage): Stats {
   const open = facts.totals.jobs_open;
   const families = new Map(facts.by_family.map((row) => [row.family, row.jobs_open]));
   const attributes = new Map(facts.attributes.map((row) => [row.attribute, row.jobs_open]));
@@ -84,6 +85,7 @@ export function presentStats(facts: StatsFacts, generatedAt: string): Stats {
           ]
         : [],
     ),
+    source_coverage: coverage,
     per_country: facts.per_country,
     ...(open === 0
       ? {}
@@ -118,11 +120,14 @@ export class StatsService {
 
   constructor(repository: AnalyticsRepository, options: StatsOptions) {
     this.notice = options.notice;
+    const coverage = sourceCoverage(new Set(CONNECTORS.keys()));
     this.snapshot = new CorpusSnapshot(
       repository,
       'stats',
       async (transaction, at) =>
-        JSON.stringify(presentStats(await transaction.statsFacts(at, options.verifiedWithinDays), at)),
+        JSON.stringify(
+          presentStats(await transaction.statsFacts(at, options.verifiedWithinDays), at, coverage),
+        ),
       options,
     );
   }

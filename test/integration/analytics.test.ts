@@ -6,6 +6,7 @@
  * services read "now" from a fixed clock. Expected figures are computed by hand from the plan.
  */
 import { expect } from 'chai';
+import { CONNECTORS } from '../../src/ingest/connectors/index.js';
 import { createIngestDeps } from '../../src/ingest/crawl/deps.js';
 import { loadBoards } from '../../src/ingest/crawl/boards.js';
 import { systemClock } from '../../src/lib/clock.js';
@@ -405,8 +406,15 @@ describe('stats and analytics on a corpus with a controlled clock', function () 
         }[];
         per_country: { country_code: string; jobs_open: number }[];
         freshness?: { board_crawl_age?: { sample_size: number } };
+        source_coverage: { crawled: string[]; verified: string[]; unverified: string[] };
       };
       expect(body.generated_at).to.equal(at(NOW));
+      // Every source a connector crawls, split by the evidence it rests on.
+      expect(body.source_coverage.crawled).to.have.length(CONNECTORS.size);
+      expect([...body.source_coverage.verified, ...body.source_coverage.unverified].sort()).to.deep.equal(
+        [...body.source_coverage.crawled].sort(),
+      );
+      expect(body.source_coverage.unverified).to.deep.equal(['jazzhr']);
       const { db } = testEnv().runtime.database;
       const direct = await db.one<{ open: number; closed: number; boards: number }>(
         `SELECT (SELECT count(*) FROM job_state WHERE document->>'status' = 'open' AND status = 'open')::int AS open,

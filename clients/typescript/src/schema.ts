@@ -2206,6 +2206,17 @@ export interface components {
         /** @description Sources with at least one board. */
         sources: number;
       };
+      /**
+       * @description The sources the service crawls (a connector reads the source's native public endpoint)
+       *     and the evidence each connector rests on: `verified`, its tests run on real recordings
+       *     of that endpoint; `unverified`, built from the platform's documented field names alone
+       *     until a real recording exists. Codes of `SourceCode` not in `crawled` are not crawled.
+       */
+      source_coverage?: {
+        crawled: components['schemas']['SourceCode'][];
+        verified: components['schemas']['SourceCode'][];
+        unverified: components['schemas']['SourceCode'][];
+      };
       per_source: {
         source: components['schemas']['SourceCode'];
         jobs_open: number;
