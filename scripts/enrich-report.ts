@@ -70,6 +70,7 @@ for (const split of set.splits) {
     `\n== ${split.split}: ${String(split.scored)} of ${String(split.lines)} labelled postings scored, ${String(split.boards)} boards, ${String(split.platforms)} platforms (out of sample)`,
   );
   table(split.enrichment, split.pipeline);
+  if (values.mismatches) for (const m of split.pipelineMismatches) console.log(`  ${m}`);
 }
 if (set.unreadable.length > 0) {
   console.log(`\n${String(set.unreadable.length)} labelled postings not read by our parsers (not scored):`);

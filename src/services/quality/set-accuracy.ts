@@ -32,6 +32,8 @@ export interface SplitAccuracy {
   platforms: number;
   enrichment: EnrichmentAccuracy;
   pipeline: (Accuracy & { attribute: OutsideAttribute; calibration: Calibration })[];
+  /** One line per disagreement on title, countries or cities. */
+  pipelineMismatches: string[];
 }
 
 export interface SetAccuracy {
@@ -40,10 +42,36 @@ export interface SetAccuracy {
   unreadable: string[];
 }
 
+/** Lower case, without diacritics ("Zürich" and "Zurich" are one name). */
+function fold(value: string): string {
+  return value.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+}
+
 function normalizedSet(values: unknown): string[] | null {
   if (!Array.isArray(values)) return null;
-  const names = values.filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase());
+  const names = values.filter((v): v is string => typeof v === 'string').map(fold);
   return [...new Set(names)].sort();
+}
+
+/**
+ * A labelled city under the gazetteer's name for the same place ("New York" is GeoNames' "New
+ * York City"), so names that differ only in form are not counted as errors; a city the gazetteer
+ * does not know stays as labelled.
+ */
+function canonicalCities(cities: unknown, countries: unknown): string[] | null {
+  if (!Array.isArray(cities)) return null;
+  const [country, ...more] = Array.isArray(countries) ? countries.filter((c) => typeof c === 'string') : [];
+  const countryCode = more.length === 0 && typeof country === 'string' ? country : undefined;
+  return normalizedSet(
+    cities
+      .filter((city): city is string => typeof city === 'string')
+      .map((city) => {
+        const [place] = deriveLocations([
+          { city, ...(countryCode === undefined ? {} : { countryCode }) },
+        ]).locations;
+        return place?.city ?? city;
+      }),
+  );
 }
 
 function sameList(a: string[], b: string[]): boolean {
@@ -51,7 +79,8 @@ function sameList(a: string[], b: string[]): boolean {
 }
 
 /** Title, countries and cities of scored lines, as the pipeline derives them. */
-export function scorePipeline(lines: SetPosting[]): SplitAccuracy['pipeline'] {
+export function scorePipeline(lines: SetPosting[]): Pick<SplitAccuracy, 'pipeline' | 'pipelineMismatches'> {
+  const mismatches: string[] = [];
   const counts = new Map(DERIVED_OUTSIDE_ENRICH.map((a) => [a, emptyCounts()]));
   const points = new Map<OutsideAttribute, CalibrationPoint[]>(DERIVED_OUTSIDE_ENRICH.map((a) => [a, []]));
   for (const { line, posting } of lines) {
@@ -67,7 +96,7 @@ export function scorePipeline(lines: SetPosting[]): SplitAccuracy['pipeline'] {
     const labels: Record<OutsideAttribute, string[] | null> = {
       title: [cleanTitle(line.title)],
       countries: normalizedSet(line.labels.countries),
-      cities: normalizedSet(line.labels.cities),
+      cities: canonicalCities(line.labels.cities, line.labels.countries),
     };
     for (const attribute of DERIVED_OUTSIDE_ENRICH) {
       const predicted = predictions[attribute];
@@ -75,6 +104,10 @@ export function scorePipeline(lines: SetPosting[]): SplitAccuracy['pipeline'] {
       const equal = predicted !== undefined && label !== null && sameList(predicted, label);
       const c = counts.get(attribute);
       if (c !== undefined) tally(c, predicted, label, equal);
+      if (!equal && !(predicted === undefined && label === null))
+        mismatches.push(
+          `${line.id}  ${attribute}: predicted ${JSON.stringify(predicted)} label ${JSON.stringify(label)}`,
+        );
       if (predicted !== undefined)
         points.get(attribute)?.push({
           confidence: attribute === 'title' ? 1 : derived.derivation.confidence,
@@ -82,11 +115,14 @@ export function scorePipeline(lines: SetPosting[]): SplitAccuracy['pipeline'] {
         });
     }
   }
-  return DERIVED_OUTSIDE_ENRICH.map((attribute) => ({
-    attribute,
-    ...withRatios(counts.get(attribute) ?? emptyCounts()),
-    calibration: calibrationOf(points.get(attribute) ?? []),
-  }));
+  return {
+    pipeline: DERIVED_OUTSIDE_ENRICH.map((attribute) => ({
+      attribute,
+      ...withRatios(counts.get(attribute) ?? emptyCounts()),
+      calibration: calibrationOf(points.get(attribute) ?? []),
+    })),
+    pipelineMismatches: mismatches,
+  };
 }
 
 /**
@@ -111,7 +147,7 @@ export async function measureSetAccuracy(
       boards: new Set(lines.map((p) => `${p.line.platform}/${p.line.board}`)).size,
       platforms: new Set(lines.map((p) => p.line.platform)).size,
       enrichment: await scoreEnrichment(scored, enrichment),
-      pipeline: scorePipeline(lines),
+      ...scorePipeline(lines),
     });
   }
   const unreadable = postings.flatMap((p) =>
