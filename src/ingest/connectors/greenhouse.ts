@@ -71,21 +71,38 @@ export function parseGreenhouseJob(job: unknown, endpoint: string): SourcePostin
     updatedAt: parseSourceDate(str(job, 'updated_at')),
     validThrough: parseSourceDate(str(job, 'application_deadline')),
     department: str(arr(job, 'departments')[0], 'name'),
-    employmentTypes: employmentTypes(job),
+    employmentTypes: metadataValues(job, EMPLOYMENT_FIELD),
+    workplaceType: metadataValues(job, WORKPLACE_FIELD)[0],
     salary: payRange(job),
     language: str(job, 'language'),
     requisitionId: str(job, 'requisition_id'),
   });
 }
 
-/** The "Employment Type" single-select custom field, the only employment signal Greenhouse has. */
-function employmentTypes(job: unknown): string[] {
+/**
+ * Greenhouse has no employment or workplace field of its own: employers add custom fields
+ * (`metadata`), each named as they like. The names seen on real boards: "Employment Type", "Req
+ * Type" / "Requisition Type" ("FTE - Regular", "University - Graduating Intern"), "Job Type",
+ * "Position Type", "Contract Type", "Worker Type", "Employment Status"; and "Location Type"
+ * ("On-Site"), "Workplace Type", "Work Model", "Remote Status". Values are passed on unmapped (the
+ * enrichment maps them); a field whose value is null says nothing.
+ */
+const EMPLOYMENT_FIELD =
+  /^(?:employment|req|requisition|job|position|contract|worker)[ _-]?(?:type|status)$/i;
+const WORKPLACE_FIELD =
+  /^(?:location|workplace|work|remote|office|work ?place)[ _-]?(?:type|status|model|arrangement|policy)$/i;
+
+/** The values (single or multiple select, or text) of the custom fields whose name matches. */
+function metadataValues(job: unknown, name: RegExp): string[] {
   return arr(job, 'metadata')
-    .filter((field): field is JsonObject => isObject(field))
-    .filter(
-      (field) => str(field, 'name') === 'Employment Type' && str(field, 'value_type') === 'single_select',
-    )
-    .flatMap((field) => str(field, 'value') ?? []);
+    .filter((field): field is JsonObject => isObject(field) && name.test((str(field, 'name') ?? '').trim()))
+    .flatMap((field) => {
+      const value = field.value;
+      if (typeof value === 'string') return value.trim() === '' ? [] : [value.trim()];
+      return Array.isArray(value)
+        ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+        : [];
+    });
 }
 
 /** The first pay range of the detail payload, converted from cents. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import {
   fetchGreenhouseJob,
@@ -138,6 +139,25 @@ describe('greenhouse connector', () => {
     ]);
     expect(discord?.postedAt).to.equal('2026-07-17T23:06:45.000Z');
     expect(discord).not.to.have.property('employmentTypes');
+  });
+
+  it('reads employment and workplace from custom fields under the names employers give them (real boards)', () => {
+    // Recordings of the labelled set (test/fixtures/labelled/wave2/, train boards): Anthropic's
+    // "Location Type", Jane Street's "Employment Type" and "Req Type".
+    const jobs = (file: string): unknown[] => {
+      const text = readFileSync(`test/fixtures/labelled/wave2/raw/greenhouse/${file}`, 'utf8');
+      return (JSON.parse(text) as { jobs: unknown[] }).jobs;
+    };
+    const parsed = [
+      ...jobs('JashanjodhB__jobWatch__greenhouse.json'),
+      ...jobs('PedroCamargoLINCE__opportunity-radar__greenhouse.json'),
+    ].flatMap((job) => parseGreenhouseJob(job, 'list') ?? []);
+    const byId = new Map(parsed.map((posting) => [posting.nativeId, posting]));
+    expect(byId.get('5208218008')?.workplaceType).to.equal('On-Site');
+    expect(byId.get('8806187002')?.employmentTypes).to.deep.equal(['University - Graduating Intern']);
+    expect(byId.get('8631912002')?.employmentTypes).to.deep.equal(['Full-Time: Experienced']);
+    // A field whose value is null says nothing (Account Executive, Public Sector: "Location Type" null).
+    expect(byId.get('5101378008')).to.not.have.property('workplaceType');
   });
 
   it('returns undefined for a detail that is gone', async () => {
