@@ -42,7 +42,7 @@ const RANGE_RE = new RegExp(String.raw`${side(1)}\s*(?:-|–|—|to|bis|til)\s*$
 const SINGLE_RE = new RegExp(side(1), 'gu');
 
 const PAY_CONTEXT =
-  /\b(?:salary|salaries|compensation|pay|wage|wages|base|ote|on-target|earnings|remuneration|rate|gehalt|vergütung|lønn|lønnen|salaire|sueldo|salario)\b/i;
+  /\b(?:salary|salaries|compensation|pay|wage|wages|base|ote|on-target|earnings|remuneration|rate|gehalt|vergütung|lønn|lønnen|salaire|sueldo|salario)\b|💰|💵|💶|💷/iu;
 /** Benefit words shortly before an amount: the amount is a perk, not the pay. */
 const BENEFIT_BEFORE =
   /\b(?:hra|hsa|allowance|reimburs\w*|coverage|budget|fertility|401\(?k\)?|pension|relocation|sign[- ]on|signing|lifetime|insurance|wellness|referral|stipend|equity)\b/i;
@@ -64,13 +64,32 @@ export function parseSalaryString(text: string, countries: readonly string[]): P
   return firstAmount(text, countries, false);
 }
 
+/**
+ * A heading that announces pay ("United States Salary Range", "Compensation:", "Pay Range"): a
+ * short line with a pay word, no digit and no sentence end. Pay-transparency blocks put the amounts
+ * on the next line ("$139,200—$235,200 USD"), which then reads with the heading's context.
+ */
+const PAY_HEADING_MAX_WORDS = 6;
+function isPayHeading(sentence: string): boolean {
+  const words = sentence.trim().split(/\s+/);
+  return (
+    words.length <= PAY_HEADING_MAX_WORDS &&
+    PAY_CONTEXT.test(sentence) &&
+    !/\d/.test(sentence) &&
+    !/[.!?]$/.test(sentence.trim())
+  );
+}
+
 /** Finds the first salary statement of a description. */
 export function parseSalaryFromDescription(
   text: string,
   countries: readonly string[],
 ): ParsedSalary | undefined {
+  let underHeading = false;
   for (const sentence of sentencesOf(text)) {
-    if (!PAY_CONTEXT.test(sentence)) continue;
+    const inContext = underHeading || PAY_CONTEXT.test(sentence);
+    underHeading = isPayHeading(sentence);
+    if (!inContext) continue;
     const parsed = firstAmount(sentence, countries, true);
     if (parsed !== undefined) return parsed;
   }

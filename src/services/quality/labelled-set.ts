@@ -35,6 +35,20 @@ import { parseTeamtailorItem } from '../../ingest/connectors/teamtailor.js';
 import { parseWorkableJob } from '../../ingest/connectors/workable.js';
 import { parseWorkdayPosting } from '../../ingest/connectors/workday.js';
 import { parseOracleRequisition } from '../../ingest/connectors/oracle-cloud.js';
+import { parseAdpRequisition } from '../../ingest/connectors/adp.js';
+import { parseDarwinboxJob } from '../../ingest/connectors/darwinbox.js';
+import { parseDayforcePosting } from '../../ingest/connectors/dayforce.js';
+import { parseEightfoldPosition } from '../../ingest/connectors/eightfold.js';
+import { parseJazzHrJob } from '../../ingest/connectors/jazzhr.js';
+import { parseJoinJob } from '../../ingest/connectors/join.js';
+import { parseManatalJob } from '../../ingest/connectors/manatal.js';
+import { parsePageUpItem } from '../../ingest/connectors/pageup.js';
+import { parsePhenomJob } from '../../ingest/connectors/phenom.js';
+import { parsePolymerJob } from '../../ingest/connectors/polymer.js';
+import { parseSenseHqJob } from '../../ingest/connectors/sensehq.js';
+import { parseTrakstarOpening } from '../../ingest/connectors/trakstar.js';
+import { parseZohoRecruitJob } from '../../ingest/connectors/zoho-recruit.js';
+import { isObject } from '../../ingest/connectors/json.js';
 import { descriptionOf } from '../../ingest/normalize/job.js';
 import type { EnrichInput, SourcePosting } from '../../ingest/types.js';
 
@@ -109,7 +123,11 @@ export function parseLabelLines(text: string, name: string): LabelLine[] {
     });
 }
 
-type ItemParser = (node: unknown, endpoint: string) => SourcePosting | undefined;
+/** One node of a payload, its endpoint, and the board (for parsers that build URLs from it). */
+type ItemParser = (node: unknown, endpoint: string, board: string) => SourcePosting | undefined;
+
+/** Where a parser needs the board's site, the labelled board stands in (URLs are not scored). */
+const PLACEHOLDER_HOST = 'board.example';
 
 /**
  * Per platform, the connector's item parser over one node of the payload. Parsers that take a list
@@ -152,6 +170,28 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
       publicBase: 'https://example-board.fa.oraclecloud.com/hcmUI/CandidateExperience/en/sites/CX/job',
       endpoint,
     }),
+  adp: (node, endpoint, board) =>
+    parseAdpRequisition({
+      entry: node,
+      detail: node,
+      center: { host: PLACEHOLDER_HOST, cid: board, ccId: board },
+      endpoint,
+    }),
+  darwinbox: (node, endpoint) => parseDarwinboxJob(node, PLACEHOLDER_HOST, endpoint),
+  dayforce: (node, endpoint, board) =>
+    parseDayforcePosting(node, { namespace: board, boardCode: board }, endpoint),
+  eightfold: (node, endpoint, board) =>
+    parseEightfoldPosition(node, { host: PLACEHOLDER_HOST, domain: board }, endpoint),
+  jazzhr: (node, endpoint) => (isObject(node) ? parseJazzHrJob(node, endpoint) : undefined),
+  join: (node, endpoint, board) => parseJoinJob(node, endpoint, board, undefined),
+  manatal: (node, endpoint, board) => parseManatalJob(node, endpoint, board),
+  pageup: parsePageUpItem,
+  phenom: (node, endpoint) =>
+    parsePhenomJob(node, undefined, { host: PLACEHOLDER_HOST, country: 'us', lang: 'en' }, endpoint),
+  polymer: (node, endpoint, board) => parsePolymerJob({ row: node, detail: node, slug: board, endpoint }),
+  sensehq: (node, endpoint, board) => parseSenseHqJob(node, board, endpoint),
+  trakstar: parseTrakstarOpening,
+  zoho_recruit: (node, endpoint) => parseZohoRecruitJob(node, PLACEHOLDER_HOST, endpoint),
 };
 
 /** Every object and array element of a parsed payload, depth first. */
@@ -173,7 +213,12 @@ function parsePayload(text: string, file: string): unknown {
 }
 
 /** The postings the platform's parser reads from a payload, by native id. */
-export function postingsOfPayload(platform: string, text: string, file: string): Map<string, SourcePosting> {
+export function postingsOfPayload(
+  platform: string,
+  text: string,
+  file: string,
+  board = 'board',
+): Map<string, SourcePosting> {
   const parser = ITEM_PARSERS[platform];
   const found = new Map<string, SourcePosting>();
   if (parser === undefined) return found;
@@ -181,7 +226,7 @@ export function postingsOfPayload(platform: string, text: string, file: string):
   for (const node of nodes(parsePayload(text, file))) {
     let parsed: SourcePosting | undefined;
     try {
-      parsed = parser(node, endpoint);
+      parsed = parser(node, endpoint, board);
     } catch {
       // Not an item of this platform (an envelope, a nested member): parsers refuse such shapes.
       continue;
@@ -222,6 +267,7 @@ export async function readLabelledSet(dir: URL = LABELLED_SET_DIR): Promise<SetP
           line.platform,
           await readFile(new URL(line.file, dir), 'utf8'),
           line.file,
+          line.board,
         );
       } catch (error) {
         out.push({ line, split, unreadable: error instanceof Error ? error.message : String(error) });

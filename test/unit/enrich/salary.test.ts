@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
+import { parseGreenhouseJob } from '../../../src/ingest/connectors/greenhouse.js';
+import { descriptionOf } from '../../../src/ingest/normalize/job.js';
 import { resolveCurrency } from '../../../src/ingest/enrich/currency.js';
 import { deriveSalary, validSalary } from '../../../src/ingest/enrich/salary.js';
 import {
@@ -9,7 +12,39 @@ import {
 } from '../../../src/ingest/enrich/salary-text.js';
 import { input } from './helpers.js';
 
+/** The description of one job of a recorded Greenhouse list of the labelled set (train boards). */
+function recordedDescription(file: string, id: string): string {
+  const text = readFileSync(`test/fixtures/labelled/wave2/raw/greenhouse/${file}`, 'utf8');
+  const job = (JSON.parse(text) as { jobs: unknown[] }).jobs.find(
+    (item) => typeof item === 'object' && item !== null && 'id' in item && String(item.id) === id,
+  );
+  const posting = parseGreenhouseJob(job, 'list');
+  return posting === undefined ? '' : (descriptionOf(posting) ?? '');
+}
+
 describe('salary', () => {
+  describe('in recorded descriptions', () => {
+    it('reads the amounts on the line after a pay heading ("Annual Salary:" then "$215,000—$300,000 USD")', () => {
+      const text = recordedDescription('AwonAziz__cleanjobfunnel__greenhouse_jobs.json', '5391151008');
+      expect(text).to.include('Annual Salary:\n$215,000—$300,000 USD');
+      expect(parseSalaryFromDescription(text, ['US'])).to.deep.include({
+        min: 215_000,
+        max: 300_000,
+        currency: 'USD',
+      });
+    });
+
+    it('takes a money-bag emoji for pay context ("💰 £42,500 - £55,000")', () => {
+      const text = recordedDescription('VishalSaravanan02__joborbit__greenhouse.json', '8143930');
+      expect(text).to.include('💰 £42,500 - £55,000');
+      expect(parseSalaryFromDescription(text, ['GB'])).to.deep.include({
+        min: 42_500,
+        max: 55_000,
+        currency: 'GBP',
+      });
+    });
+  });
+
   describe('text parsing', () => {
     it('parses the display strings of the fixtures', () => {
       expect(parseSalaryString('$0.05 – $0.06 / hour', [])).to.deep.equal({
