@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { Client, errors, type estypes } from '@elastic/elasticsearch';
+import { Client, errors, type estypes, type TransportResult } from '@elastic/elasticsearch';
 import { UpstreamUnavailableError } from '../domain/errors.js';
 import type { Config } from '../config.js';
 import { scanSearchResponse, type RawSearchResponse } from './raw-response.js';
@@ -109,11 +109,50 @@ export async function completeRawSearch(
   body: estypes.SearchRequest,
 ): Promise<RawSearchResponse> {
   const started = performance.now();
+  const deadlineMs = requestDeadlines.get(es) ?? RAW_READ_DEADLINE_MS;
+  const left = (): number => Math.max(1, deadlineMs - (performance.now() - started));
+  let bytes = await rawSearchAttempt(es, index, body, left);
+  // The transport retries a 502/503/504 once on another node, but not a streamed answer: so here,
+  // within the same deadline. Measured on the two-node test cluster: a node leaving between a
+  // search's query and fetch phases fails it with 502 node_disconnected_exception (its copy held
+  // the hits to fetch), and the retry is served whole by the copies that stay.
+  if (RETRIED_STATUSES.has(bytes.statusCode) && left() > MIN_RETRY_MS)
+    bytes = await rawSearchAttempt(es, index, body, left);
+  if (bytes.statusCode >= 300) {
+    throw new errors.ResponseError({
+      ...bytes.result,
+      body: parseErrorBody(bytes.body),
+      warnings: bytes.result.warnings,
+    });
+  }
+  const response = scanSearchResponse(bytes.body);
+  if (response.timedOut || response.shardsFailed > 0) throw new UpstreamUnavailableError(2);
+  return response;
+}
+
+/** The statuses the transport retries on another node (its default), applied to streamed reads. */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+/** Below this much time left a retry could not answer in time: the first answer stands. */
+const MIN_RETRY_MS = 100;
+
+interface RawAttempt {
+  statusCode: number;
+  body: Buffer;
+  result: TransportResult<Readable>;
+}
+
+/** One request, its answer read whole within `left()` ms (headers and body). */
+async function rawSearchAttempt(
+  es: EsClient,
+  index: string,
+  body: estypes.SearchRequest,
+  left: () => number,
+): Promise<RawAttempt> {
   // The transport directly: es.search would parse the answer. Every member of `body` the API sends
   // (query, sort, search_after, size, _source, stored_fields, aggs, pit, knn) is a member of the
   // search body; allow_partial_search_results is a query-string parameter. No `signal`: the
-  // transport's own deadline (the client's requestTimeout) covers the wait for the headers, and
-  // an outside signal there is not honoured at once (measured: 3.7 s on a 2 s deadline).
+  // transport's own deadline covers the wait for the headers, and an outside signal there is not
+  // honoured at once (measured: 3.7 s on a 2 s deadline).
   const result = await es.transport.request<Readable>(
     {
       method: 'POST',
@@ -121,16 +160,9 @@ export async function completeRawSearch(
       querystring: { allow_partial_search_results: false },
       body: { ...body, timeout: searchTimeoutOf(es) },
     },
-    { asStream: true, meta: true },
+    { asStream: true, meta: true, requestTimeout: left() },
   );
-  const deadlineMs = requestDeadlines.get(es) ?? RAW_READ_DEADLINE_MS;
-  const bytes = await readAll(result.body, Math.max(1, deadlineMs - (performance.now() - started)));
-  if (result.statusCode >= 300) {
-    throw new errors.ResponseError({ ...result, body: parseErrorBody(bytes), warnings: result.warnings });
-  }
-  const response = scanSearchResponse(bytes);
-  if (response.timedOut || response.shardsFailed > 0) throw new UpstreamUnavailableError(2);
-  return response;
+  return { statusCode: result.statusCode, body: await readAll(result.body, left()), result };
 }
 
 /** The whole body within `ms` (a stalled body is the client's TimeoutError, as a stalled answer is). */

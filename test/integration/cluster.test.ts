@@ -179,9 +179,9 @@ describe('a two-node Elasticsearch cluster, one replica', function () {
   it('keeps answering, complete or not at all, while a node leaves; serves green again once it is back', async () => {
     const answers: { status: number; jobs: number }[] = [];
     const searching = { on: true };
-    // Three searchers at once: requests are in flight on both nodes when one leaves.
+    // Six searchers at once: requests are in flight on both nodes when one leaves.
     const searchers = Promise.all(
-      [0, 1, 2].map(async () => {
+      [0, 1, 2, 3, 4, 5].map(async () => {
         while (searching.on) {
           const response = await call('/v1/jobs/search?limit=1000', withKey(key), env.baseUrl);
           answers.push({ status: response.status, jobs: (response.body as Partial<Page>).data?.length ?? 0 });
