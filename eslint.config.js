@@ -11,6 +11,8 @@ export default tseslint.config(
       'eslint.config.js',
       '.dependency-cruiser.cjs',
       'test/reporter.cjs',
+      // Recorded payloads kept byte for byte (one is a JavaScript module a site saved its jobs in).
+      'test/fixtures/',
     ],
   },
   js.configs.recommended,

@@ -43,6 +43,7 @@ import { parseJazzHrJob } from '../../ingest/connectors/jazzhr.js';
 import { parseJoinJob } from '../../ingest/connectors/join.js';
 import { parseManatalJob } from '../../ingest/connectors/manatal.js';
 import { parsePageUpItem } from '../../ingest/connectors/pageup.js';
+import { parsePaylocityJob } from '../../ingest/connectors/paylocity.js';
 import { parsePhenomJob } from '../../ingest/connectors/phenom.js';
 import { parsePolymerJob } from '../../ingest/connectors/polymer.js';
 import { parseSenseHqJob } from '../../ingest/connectors/sensehq.js';
@@ -152,17 +153,26 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
   personio: (node, endpoint) =>
     parsePersonioPosition(node, 'https://example-board.jobs.personio.de', endpoint),
   smartrecruiters: (node, endpoint) => parseSmartRecruitersPosting(node, 'board', endpoint),
-  workday: (node, endpoint) =>
-    isRecord(node) && ('jobPostingInfo' in node || 'externalPath' in node)
-      ? parseWorkdayPosting({
-          key: '',
-          entry: node,
-          detail: node,
-          publicUrl: 'https://example-board.myworkdayjobs.com/job',
-          endpoint,
-          now: new Date(0),
-        })
-      : undefined,
+  workday: (node, endpoint) => {
+    if (!isRecord(node) || !('jobPostingInfo' in node || 'externalPath' in node)) return undefined;
+    // The connector's key: the list entry's first bullet (the requisition id), else its path; a
+    // detail alone has its requisition id.
+    const bullets: unknown[] = Array.isArray(node.bulletFields) ? node.bulletFields : [];
+    const bullet = bullets[0];
+    const info = isRecord(node.jobPostingInfo) ? node.jobPostingInfo : {};
+    const key = [bullet, info.jobReqId, node.externalPath].find((v): v is string => typeof v === 'string');
+    if (key === undefined) return undefined;
+    return parseWorkdayPosting({
+      key,
+      entry: node,
+      detail: node,
+      publicUrl: 'https://example-board.myworkdayjobs.com/job',
+      endpoint,
+      now: new Date(0),
+    });
+  },
+  paylocity: (node, endpoint) =>
+    parsePaylocityJob({ job: node, detail: undefined, url: 'https://board.example/job', endpoint }),
   oracle_cloud: (node, endpoint) =>
     parseOracleRequisition({
       entry: node,
@@ -232,10 +242,14 @@ export function postingsOfPayload(
       continue;
     }
     if (parsed === undefined) continue;
-    const earlier = found.get(parsed.nativeId);
-    // A detail and its list entry both parse: keep the one that says more.
-    if (earlier === undefined || JSON.stringify(parsed).length > JSON.stringify(earlier).length)
-      found.set(parsed.nativeId, parsed);
+    // Labels name a posting by the id its payload shows: the native id, or the requisition id.
+    for (const id of new Set([parsed.nativeId, parsed.requisitionId])) {
+      if (id === undefined) continue;
+      const earlier = found.get(id);
+      // A detail and its list entry both parse: keep the one that says more.
+      if (earlier === undefined || JSON.stringify(parsed).length > JSON.stringify(earlier).length)
+        found.set(id, parsed);
+    }
   }
   return found;
 }

@@ -25,7 +25,9 @@ describe('the labelled set', () => {
       fixture('greenhouse/amplitude-jobs-content-2-of-list.json'),
       'amplitude.json',
     );
-    expect([...list.keys()]).to.deep.equal(['8636903002', '8651132002']);
+    // Under the native id and, as labels may name it, the requisition id too.
+    expect([...list.keys()]).to.deep.equal(['8636903002', 'R-12263', '8651132002', 'R-12278']);
+    expect(list.get('R-12263')).to.equal(list.get('8636903002'));
     const posting = list.get('8636903002');
     expect(posting?.title).to.equal('Customer Data Scientist - Experimentation');
     const input = posting === undefined ? undefined : enrichInputOf(posting, 'amplitude');
