@@ -29,7 +29,20 @@ import { derived, type Derived } from './types.js';
 type Family = Exclude<CareerFamily, 'unknown'>;
 
 const FAMILY_RULES: [Family, RegExp][] = [
-  ['go_to_market', /\b(?:customer success|sales|solutions?|pre-?sales|partner)\s+engineer/i],
+  [
+    'go_to_market',
+    /\b(?:(?:customer success|sales|solutions?|pre-?sales|partner)\s+(?:engineer|architect)|customer solutions? architect|business develop\w*|devrel|developer relations|developer advocate)/i,
+  ],
+  // Support that carries an engineering word is still customer support (the family's definition).
+  [
+    'business_operations',
+    /\b(?:technical |application |customer |product )?support (?:engineer|developer)\b/i,
+  ],
+  // IT administrators and security responders are engineering, not administration.
+  [
+    'engineering',
+    /\b(?:(?:systems?|network|security|database|cloud|linux|windows)(?: and \w+)? administrator|incident respon\w*|cyber ?security)\b/i,
+  ],
   [
     'legal_policy',
     /\b(?:counsel|lawyer|attorney|legal|paralegal|solicitor|compliance|regulatory|reg\b|policy|privacy officer|contracts? manager|immigrations?)\b/i,
@@ -44,7 +57,7 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'general_professional',
-    /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook)\b/i,
+    /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor)\b/i,
   ],
   [
     'design_research',
@@ -52,11 +65,11 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'product_strategy',
-    /\b(?:product manager|product owner|product lead|head of product|product management|program manager|programme manager|technical program|tpm|strategy|strategist|chief of staff)\b/i,
+    /\b(?:product manager|product owner|product lead|head of product|product management|program manager|programme manager|project manager|project management|technical program|tpm|strategy|strategist|chief of staff)\b/i,
   ],
   [
     'finance_risk',
-    /\b(?:accountant|accounting|accounts payable|accounts receivable|finance|financial|controller|audit\w*|tax|treasury|fp&a|payroll|risk|fraud|credit|actuar\w*|underwrit\w*|bookkeep\w*|investment)\b/i,
+    /\b(?:accountant|accounting|accounts payable|accounts receivable|finance|financial|controller|audit\w*|tax|treasury|fp&a|payroll|risk|fraud|credit|actuar\w*|underwrit\w*|bookkeep\w*|investment|wealth management|portfolio management|structured products|trader|trading|billing|collections)\b/i,
   ],
   [
     'people_talent',
@@ -72,7 +85,7 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'business_operations',
-    /\b(?:operations|ops|implementation|onboarding|project manager|supply chain|logistics|procurement|purchasing|customer (?:support|service|care)|support specialist|facilities|ehs|health (?:&|and) safety|safety)\b/i,
+    /\b(?:operations|ops|implementation|onboarding|supply chain|supply planning|supplier|sourcing|logisti\w*|procurement|purchasing|customer (?:support|service|care)|support specialist|client services?|member services?|csr|claims?|adjuster|dispatch\w*|property manag\w*|order management|quality (?:manager|specialist|lead|inspector|control)|facilities|ehs|hse|health (?:&|and) safety|safety)\b/i,
   ],
   ['engineering', /\b(?:technology|technical|it)\b/i],
 ];

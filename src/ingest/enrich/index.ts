@@ -8,6 +8,8 @@
 import type { DerivedAttribute, Derivation } from '../../domain/job.js';
 import { deriveLocations } from '../normalize/locations.js';
 import type { EnrichInput, Enrichment } from '../types.js';
+import { applyCalibration, type CalibrationTable } from './calibration.js';
+import { CALIBRATION } from './calibration-table.js';
 import { deriveCareerFamily } from './career-family.js';
 import { deriveSecurityClearance } from './clearance.js';
 import { deriveEmploymentType } from './employment-type.js';
@@ -30,6 +32,8 @@ export {
 /** What enrichment needs from outside: the work-arrangement classifier (rules or a model). */
 export interface EnrichDeps {
   workArrangement: WorkArrangementClassifier;
+  /** The confidence each derivation path earned on labelled postings; default the committed table. */
+  calibration?: CalibrationTable;
 }
 
 /** Derives every attribute of one posting; resolves even when the classifier's model is down. */
@@ -60,10 +64,10 @@ export async function enrich(input: EnrichInput, deps: EnrichDeps): Promise<Enri
   set('employment_type', deriveEmploymentType(input));
   set('career_family', deriveCareerFamily(input));
   set('skill_clusters', deriveSkillClusters(input));
-  set('language', deriveLanguage(input));
+  set('language', deriveLanguage(input, countries));
   set('salary', deriveSalary(input, countries));
   set('security_clearance', deriveSecurityClearance(input));
   set('visa_sponsorship', deriveVisaSponsorship(input));
   set('experience_level', deriveExperienceLevel(input));
-  return out;
+  return applyCalibration(out, deps.calibration ?? CALIBRATION);
 }

@@ -5,9 +5,13 @@
  *    that are not ("US", Oracle's language code for American English) are ignored.
  * 2. Otherwise tinyld over title + description, only when the text is long enough to judge
  *    (≥ 200 letters) and the detector is confident (top accuracy ≥ 0.3 and clearly ahead of the
- *    runner-up). Short texts (title only) stay unknown: n-gram detection on "Account Executive" is
- *    a coin toss, and an English title is common on postings written in other languages. A
- *    description made of template filler ("Lorem ipsum …") is ignored.
+ *    runner-up). A description made of template filler ("Lorem ipsum …") is ignored.
+ * 3. A posting too short to judge (title only): n-gram detection on "Account Executive" is a coin
+ *    toss, and an English title is common on postings written in other languages, so only two
+ *    conventions speak: the gender marker German and French law ask of a job title ("(m/w/d)",
+ *    "(H/F)": the posting addresses German or French readers), and an unmarked title in Latin
+ *    script at places only in English-speaking countries (English). Their confidence is what the
+ *    calibration (calibration.ts) finds them worth.
  */
 import { detectAll } from 'tinyld';
 import type { EnrichInput } from '../types.js';
@@ -29,12 +33,38 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback
 /** Template filler: a description containing it is not evidence of the posting's language. */
 const PLACEHOLDER_RE = /\b(?:lorem ipsum|dolor sit amet|consetetur sadipscing)\b/i;
 
-/** Derives the posting language: native field first, then confident detection. */
-export function deriveLanguage(input: EnrichInput): Derived<string> | undefined {
+/** Derives the posting language: native field first, then confident detection, then the title's conventions. */
+export function deriveLanguage(
+  input: EnrichInput,
+  countries: readonly string[] = [],
+): Derived<string> | undefined {
   const native = nativeLanguage(input.posting.language);
   if (native !== undefined) return derived(native, 'source_field', 1);
   const description = descriptionOf(input);
-  return detectLanguage(PLACEHOLDER_RE.test(description) ? input.title : `${input.title}\n${description}`);
+  const text = PLACEHOLDER_RE.test(description) ? input.title : `${input.title}\n${description}`;
+  return (
+    detectLanguage(text) ??
+    (countLetters(text) < MIN_LETTERS ? titleConvention(input.title, countries) : undefined)
+  );
+}
+
+/** German "(m/w/d)" and its orderings and variants ("w/m/x", "m/w/divers"); French "(H/F)", "(F/H)". */
+const GERMAN_MARKER = /\((?=[^)]*\bw\b)[mwdx](?:\s*\/\s*(?:[mwdx]|divers)){2}\)/i;
+const FRENCH_MARKER = /\((?:h\s*\/\s*f|f\s*\/\s*h)(?:\s*\/\s*[xn])?\)/i;
+/** Countries whose postings are written in English (Canada and India are not: French, Hindi and others). */
+const ENGLISH_COUNTRIES = new Set(['US', 'GB', 'IE', 'AU', 'NZ']);
+const LATIN_TITLE = /^[\p{Script=Latin}\p{N}\p{P}\p{S}\s]+$/u;
+const TITLE_CONVENTION_CONFIDENCE = 0.6;
+
+function titleConvention(title: string, countries: readonly string[]): Derived<string> | undefined {
+  if (GERMAN_MARKER.test(title)) return derived('de', 'rules', TITLE_CONVENTION_CONFIDENCE);
+  if (FRENCH_MARKER.test(title)) return derived('fr', 'rules', TITLE_CONVENTION_CONFIDENCE);
+  const english = countries.length > 0 && countries.every((country) => ENGLISH_COUNTRIES.has(country));
+  return english && LATIN_TITLE.test(title) ? derived('en', 'rules', TITLE_CONVENTION_CONFIDENCE) : undefined;
+}
+
+function countLetters(text: string): number {
+  return text.match(/\p{L}/gu)?.length ?? 0;
 }
 
 /** A valid ISO 639-1 code from a native value, or undefined. */
@@ -58,8 +88,7 @@ export function detectLanguage(text: string): Derived<string> | undefined {
 }
 
 function detectSample(sample: string): Derived<string> | undefined {
-  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
-  if (letters < MIN_LETTERS) return undefined;
+  if (countLetters(sample) < MIN_LETTERS) return undefined;
   const [top, second] = detectAll(sample);
   if (top === undefined || top.accuracy < MIN_ACCURACY) return undefined;
   if (second !== undefined && top.accuracy < MIN_LEAD * second.accuracy) return undefined;

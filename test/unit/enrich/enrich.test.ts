@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'chai';
+import { UNCALIBRATED } from '../../../src/ingest/enrich/calibration.js';
 import type { WorkArrangement } from '../../../src/domain/job.js';
 import {
   enrich,
@@ -73,7 +74,8 @@ describe('enrich', function () {
         workplaceType: 'hybrid',
         department: 'Administrative',
       }),
-      { workArrangement: rules },
+      // The modules' own confidence: calibration is tested on its own (calibration.test.ts).
+      { workArrangement: rules, calibration: UNCALIBRATED },
     );
     expect(result.locations_derived.map((l) => l.city)).to.deep.equal(['Palo Alto']);
     expect(result.ai_work_arrangement).to.equal('hybrid');

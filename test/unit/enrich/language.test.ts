@@ -35,4 +35,22 @@ describe('language', () => {
       'Lorem ipsum dolor sit amet, consetetur sadipscing elitr, sed diam nonumy eirmod tempor invidunt ut labore et dolore magna aliquyam erat, sed diam voluptua. At vero eos et accusam et justo duo dolores et ea rebum. Stet clita kasd gubergren, no sea takimata sanctus est.';
     expect(deriveLanguage(input('General Application', lorem))).to.equal(undefined);
   });
+
+  it('reads a short posting by the conventions of its title: gender markers, English-speaking places only', () => {
+    const lowConfidence = { source: 'rules', confidence: 0.6 };
+    for (const title of ['Sales Consultant (m/w/d)', 'Werkstudent (w/m/x) Marketing', 'Koch (m/w/divers)'])
+      expect(deriveLanguage(input(title), ['CH']), title).to.deep.equal({
+        value: 'de',
+        derivation: lowConfidence,
+      });
+    expect(deriveLanguage(input('Développeur Fullstack (H/F)'), ['FR'])?.value).to.equal('fr');
+    expect(deriveLanguage(input('Corrosion Technician III'), ['US', 'GB'])?.value).to.equal('en');
+    // Canada and India write in other languages too; mixed or unknown places say nothing.
+    expect(deriveLanguage(input('Account Executive'), ['CA'])).to.equal(undefined);
+    expect(deriveLanguage(input('Account Executive'), ['US', 'DE'])).to.equal(undefined);
+    expect(deriveLanguage(input('Account Executive'), [])).to.equal(undefined);
+    expect(deriveLanguage(input('ソリューションアーキテクト'), ['US'])).to.equal(undefined);
+    // "(m/f/d)" is the English rendering: no German reader implied.
+    expect(deriveLanguage(input('Sales Manager (m/f/d)'), ['DE'])).to.equal(undefined);
+  });
 });
