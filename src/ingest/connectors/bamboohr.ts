@@ -5,7 +5,11 @@
  * only BambooHR shape we hold a recorded payload for, so it is what this connector reads; a 404
  * from it is reported as board-not-found like everywhere else, which would surface a retired
  * endpoint as many "dead" BambooHR boards at once. The list has no dates and no description.
- * Ids and codes are strings; `locationType` is an undocumented code ("0") passed on as is.
+ * Ids and codes are strings. `locationType` is an undocumented code, read as BambooHR's own careers
+ * widget shows it: "2" is hybrid (the widget prints "Egham, Surrey (Hybrid)" for the job whose list
+ * entry says 2, sarthakjain004/headstart's recordings), "1" remote (every such entry has no city,
+ * only a country, and one carries isRemote: true), "0" the default, in office (printed without a
+ * label). Other codes are passed on as they are (the enrichment leaves them unmapped).
  */
 import type { BoardRef, Connector, SourceLocation, SourcePosting } from '../types.js';
 import {
@@ -49,9 +53,15 @@ export function parseBambooHrJob(
     locations: bambooLocations(job),
     department: str(job, 'departmentLabel'),
     employmentTypes: ['employmentStatusLabel', 'employmentType'].flatMap((key) => str(job, key) ?? []),
-    workplaceType: str(job, 'locationType'),
+    workplaceType: workplaceOf(str(job, 'locationType')),
     remote: bool(job, 'isRemote'),
   });
+}
+
+const LOCATION_TYPES: Record<string, string> = { '0': 'on_site', '1': 'remote', '2': 'hybrid' };
+
+function workplaceOf(code: string | undefined): string | undefined {
+  return code === undefined ? undefined : (LOCATION_TYPES[code] ?? code);
 }
 
 /** `location` (city/state) and the ATS location when it holds anything. */

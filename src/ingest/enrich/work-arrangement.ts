@@ -6,7 +6,8 @@
  * Rules, first decisive one wins:
  * 1. the native workplace value ("OnSite", "hybrid", "remote", Teamtailor "fully"/"none"; confidence 0.95);
  * 2. the title ("- US Remote", "(Hybrid)"; 0.9);
- * 3. the location texts ("Remote - Canada", "US Remote"; 0.85);
+ * 3. the location texts ("Hybrid - Sydney", "Audubon, PA (Hybrid)", "Remote - Canada", "US Remote",
+ *    "Berlin (Onsite)"; 0.85);
  * 4. a native remote flag that is true (0.8);
  * 5. description sentences (0.7): hybrid cues ("3 days per week in the office") beat the others;
  *    otherwise on-site cues ("in-person 5 days a week", "not eligible for remote") or remote cues
@@ -72,6 +73,8 @@ const ON_SITE_CUES: RegExp[] = [
   /\b(?:fully|100%)\s+(?:on[- ]?site|in[- ]office|office[- ]based)\b/i,
   /\bmust\s+be\s+(?:able\s+to\s+(?:work|be)\s+)?(?:on[- ]?site|in[- ]office|in the office)\b/i,
   /\bfrom\s+(?:our|the)\s+office\s+in\b/i,
+  // "This position will be located on-site at …", "the team works on-site", "work on-site in Zurich".
+  /\b(?:located|based|work|works|working)\s+(?:on[- ]?site|in[- ]person)\b(?!\s+(?:[1-4]|one|two|three|four|some|certain|occasional)\b)/i,
 ];
 const REMOTE_CUES: RegExp[] = [
   /\b(?:fully|100%|completely|entirely)\s+remote\b/i,
@@ -99,7 +102,9 @@ export function mapNativeWorkplace(
     return 'remote';
   if (/^(?:hybrid|partially remote|partly remote|hybrid remote|flexible)$/.test(v)) return 'hybrid';
   // Teamtailor's remoteStatus "none" means no remote work, i.e. on site.
-  if (/^(?:on site|onsite|on_site|in office|office|office based|none|in person|not remote)$/.test(v))
+  if (
+    /^(?:on site|onsite|on_site|in office|office|office based|none|in person|not remote|no remote)$/.test(v)
+  )
     return 'on_site';
   return undefined;
 }
@@ -110,13 +115,22 @@ export function classifyWorkArrangementByRules(input: EnrichInput): WorkArrangem
   if (native !== undefined) return rules(native, 0.95);
   const fromTitle = titleArrangement(input.title);
   if (fromTitle !== undefined) return rules(fromTitle, 0.9);
-  if (input.posting.locations.some((l) => l.text !== undefined && REMOTE_WORDS.test(l.text)))
-    return rules('remote', 0.85);
+  const fromLocations = locationArrangement(input.posting.locations.flatMap((l) => l.text ?? []));
+  if (fromLocations !== undefined) return rules(fromLocations, 0.85);
   if (input.posting.remote === true) return rules('remote', 0.8);
   const fromText = textArrangement(descriptionOf(input));
   if (fromText !== undefined) return rules(fromText, 0.7);
   if (input.posting.remote === false) return rules('on_site', 0.6);
   return rules('unknown', 0.5);
+}
+
+/** Hybrid or on-site marked on a place ("Hybrid - London", "Partial Remote,Bethlehem"), else remote words. */
+const LOCATION_HYBRID = /\bhybrid\b|\bpartial(?:ly)? remote\b/i;
+function locationArrangement(texts: string[]): Exclude<WorkArrangement, 'unknown'> | undefined {
+  if (texts.some((text) => LOCATION_HYBRID.test(text))) return 'hybrid';
+  if (texts.some((text) => REMOTE_WORDS.test(text))) return 'remote';
+  if (texts.length > 0 && texts.every((text) => TITLE_ON_SITE.test(text))) return 'on_site';
+  return undefined;
 }
 
 function rules(value: WorkArrangement, confidence: number): WorkArrangementResult {

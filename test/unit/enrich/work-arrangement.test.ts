@@ -51,6 +51,31 @@ describe('ai_work_arrangement rules', () => {
     );
   });
 
+  it('reads hybrid and on-site marks on places, and on-site statements of the role', () => {
+    const at = (...texts: string[]) =>
+      input('Account Executive', undefined, { locations: texts.map((text) => ({ text })) });
+    expect(
+      classifyWorkArrangementByRules(at('Hybrid - San Francisco, New York City, Austin')).value,
+    ).to.equal('hybrid');
+    expect(classifyWorkArrangementByRules(at('Audubon, PA (Hybrid)')).value).to.equal('hybrid');
+    expect(classifyWorkArrangementByRules(at('Partial Remote,Bethlehem')).value).to.equal('hybrid');
+    expect(classifyWorkArrangementByRules(at('Berlin (Onsite)', 'Munich - On-site')).value).to.equal(
+      'on_site',
+    );
+    // One place marked on site among unmarked ones says nothing of the others.
+    expect(classifyWorkArrangementByRules(at('Berlin (Onsite)', 'Munich')).value).to.equal('unknown');
+    expect(
+      textArrangement(
+        'This position will be located on-site at our Mission Systems sector in San Diego, CA.',
+      ),
+    ).to.equal('on_site');
+    expect(textArrangement('We enjoy collaborating in person, and the team works on-site.')).to.equal(
+      'on_site',
+    );
+    expect(textArrangement('You will work on-site two days a week.')).to.equal('hybrid');
+    expect(mapNativeWorkplace('No remote')).to.equal('on_site');
+  });
+
   it('reads description sentences from the fixtures', () => {
     expect(textArrangement('Our engineering team is in-person 5 days a week in SF and Miami.')).to.equal(
       'on_site',
