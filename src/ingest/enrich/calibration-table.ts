@@ -41,8 +41,8 @@ export const CALIBRATION: CalibrationTable = {
     'salary|rules|0.90': { predicted: 14, correct: 13 },
     'salary|source_field|1.00': { predicted: 13, correct: 13 },
     'security_clearance|rules|0.85': { predicted: 1, correct: 1 },
-    'skill_clusters|rules|0.60': { predicted: 3, correct: 1 },
-    'skill_clusters|rules|0.80': { predicted: 132, correct: 104 },
+    'skill_clusters|rules|0.60': { predicted: 1, correct: 0 },
+    'skill_clusters|rules|0.80': { predicted: 184, correct: 156 },
     'visa_sponsorship|rules|0.85': { predicted: 7, correct: 7 },
   },
 };

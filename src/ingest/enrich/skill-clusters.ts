@@ -143,7 +143,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'devops_cloud',
     title:
-      /\bdevops\b|\bsite reliability\b|\bsre\b|\binfrastructure\b|\bcloud engineer|\bplatform reliability\b/i,
+      /\bdevops\b|\bsite reliability\b|\bsre\b|\binfrastructure\b|\bcloud engineer|\bplatform reliability\b|\bci engineer\b|\bcdn\b|\bnetwork (?:\w+ )?engineer|\bsystems? administrator\b/i,
     keywords: [
       'kubernetes',
       'terraform',
@@ -176,7 +176,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'embedded_hardware',
     title:
-      /\bfirmware\b|\bhardware\b|\bembedded\b|\basic\b|\bfpga\b|\brf\b|\bmmic\b|\belectrical engineer|\bsemiconductor/i,
+      /\bfirmware\b|\bhardware\b|\bembedded\b|\basic\b|\bfpga\b|\brf\b|\bmmic\b|\belectrical engineer|\bsemiconductor|\baircraft systems?\b|\bavionics\b/i,
     keywords: [
       'firmware',
       'embedded systems',
@@ -212,7 +212,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'marketing',
     title:
-      /\bmarketing\b|\bseo\b|\bsem\b|\bsea\b|\bsocial media\b|\bbrand\b|\bgo[- ]to[- ]market\b|\bcommunications\b|\bdemand generation\b/i,
+      /\bmarketing\b|\bmarketer\b|\bseo\b|\bsem\b|\bsea\b|\bsocial media\b|\bbrand\b|\bgo[- ]to[- ]market\b|\bcommunications\b|\bdemand generation\b|\bcrm manager\b|\bperformance media\b|\bmedia (?:planner|buyer)\b|\bpaid (?:search|social)\b/i,
     keywords: [
       'seo',
       'campaigns',
@@ -227,7 +227,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'customer_success',
     title:
-      /\bcustomer success\b|\bimplementation\b|\bonboarding\b|\baccount manag|\bclient services\b|\btechnical account manager\b/i,
+      /\bcustomer success\b|\bimplementation\b|\bonboarding\b|\baccount manag|\btechnical account manager\b|\b(?:customer|delivery) solutions? architect\b|\bproduct success\b|\bdeployment strategist\b/i,
     keywords: [
       'customer success',
       'onboarding',
@@ -241,7 +241,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'customer_support',
     title:
-      /\bcustomer support\b|\bcustomer service\b|\bsupport specialist\b|\bhelp ?desk\b|\bsupport engineer\b/i,
+      /\bcustomer support\b|\bcustomer service\b|\bcustomer care\b|\bsupport specialist\b|\bhelp ?desk\b|\bsupport engineer\b|\bclient services?\b|\bmember services?\b|\bcsr\b|\bclaims advocate\b|\bpatient engagement\b/i,
     keywords: ['tickets', 'zendesk', 'support queue', 'customer inquiries'],
   },
   {
@@ -268,7 +268,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'project_management',
     title:
-      /\bprogram manager\b|\bprogramme manager\b|\bproject manager\b|\btpm\b|\bdelivery manager\b|\bscrum master\b/i,
+      /\bprogram manager\b|\bprogramme manager\b|\bproject manag(?:er|ement)\b|\bproject engineer\b|\btpm\b|\bdelivery manager\b|\bscrum master\b/i,
     keywords: [
       'project management',
       'program management',
@@ -282,7 +282,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'operations',
     title:
-      /\boperations\b|\bops\b|\bsupply chain\b|\blogistics\b|\bprocurement\b|\behs\b|\bhealth (?:&|and) safety\b|\bfacilities\b|\bradiation protection\b/i,
+      /\boperations\b|\bops\b|\bsupply (?:chain|planning|quality)\b|\blogisti\w*|\bprocurement\b|\bpurchasing\b|\bsourcing\b|\bsupplier\b|\bclaims (?:examiner|specialist|manager|supervisor|handler|processor)\b|\bdispatch\w*|\bproperty manager\b|\bresident manager\b|\border management\b|\bwarehouse\b|\bfleet\b|\bmaterial handler\b|\bquality (?:manager|lead|specialist|inspector)\b|\blead - quality\b|\behs\b|\bhse\b|\bhealth (?:&|and) safety\b|\bfacilities\b|\bradiation protection\b/i,
     keywords: [
       'supply chain',
       'logistics',
@@ -295,7 +295,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'finance_accounting',
     title:
-      /\baccount(?:ant|ing)\b|\bfinance\b|\bfinancial\b|\bcontroller\b|\baudit\b|\btax\b|\btreasury\b|\bfp&a\b|\bpayroll\b|\bbookkeep|\bcredit\b|\bfraud\b/i,
+      /\baccount(?:ant|ing)\b|\bfinance\b|\bfinancial\b|\bcontroller\b|\baudit\b|\btax\b|\btreasury\b|\bfp&a\b|\bpayroll\b|\bbookkeep|\bcredit\b|\bfraud\b|\bwealth management\b|\bportfolio management\b|\bstructured products\b|\bbilling\b|\bcontabilidade\b|\bcomptab\w*|\bbuchhalt\w*|\banaplan\b/i,
     keywords: [
       'gaap',
       'ifrs',
@@ -313,7 +313,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'legal_compliance',
     title:
-      /\blegal\b|\bcounsel\b|\blawyer\b|\battorney\b|\bparalegal\b|\bcompliance\b|\bregulatory\b|\breg\b|\bpolicy\b|\bimmigrations?\b/i,
+      /\blegal\b|\bcounsel\b|\blawyer\b|\battorney\b|\bparalegal\b|\bcompliance\b|\bregulatory\b|\breg\b|\bpolicy\b|\bimmigrations?\b|\bjuridique\b|\bparajuriste\b|\banti-money laundering\b|\baml\b/i,
     // Not 'legal' or 'compliance' alone: every EEO footer says them.
     keywords: [
       'commercial contracts',
@@ -330,7 +330,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'hr_recruiting',
     title:
-      /\brecruit|\btalent\b|\bhuman resources\b|\bhr\b|\bpeople partner\b|\bpeople operations\b|\blearning (?:&|and) development\b/i,
+      /\brecruit|\btalent\b|\bhuman resources\b|\bhr\b|\bpeople partner\b|\bpeople operations\b|\blearning (?:&|and) development\b|\bemployee success\b|\bworkforce development\b/i,
     keywords: [
       'full-cycle recruitment',
       'full cycle recruiting',
@@ -363,7 +363,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'healthcare',
     title:
-      /\bnurse\b|\bnursing\b|\bcna\b|\blpn\b|\bcaregiver\b|\bphysician\b|\bclinical\b|\bmedical assistant\b|\btherapist\b|\bpharmac/i,
+      /\bnurse\b|\bnursing\b|\bcna\b|\blpn\b|\bcaregiver\b|\bphysician\b|\bclinical\b|\bmedical assistant\b|\btherapist\b|\bpharmac|\bbehavior analyst\b|\bbcba\b|\bbehavioral health\b/i,
     keywords: ['patient care', 'clinical', 'patients', 'bedside'],
   },
   {
