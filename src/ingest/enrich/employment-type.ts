@@ -23,12 +23,21 @@ const NATIVE_RULES: [RegExp, EmploymentType][] = [
   [/\bper diem\b|\bprn\b/, 'PER_DIEM'],
   [/\bvolunteer/, 'VOLUNTEER'],
   [
-    /\bintern(ship)?\b|\btrainee\b|\bapprentice(ship)?\b|\bworking student\b|\bwerkstudent\b|\bstudent\b|\bco op\b/,
+    /\bintern(ship)?\b|\btrainee\b|\bapprentice(ship)?\b|\bworking student\b|\bwerkstudent\b|\bstudent\b|\bco op\b|\bpraktikum\b|\bpraktikant\w*|\bstage\b|\bstagiaire\b|\bstagiair\b|\bestagio\b|\bestagiario\b|\bpracticas\b|\bbecario\b|\btirocinio\b|\balternance\b|\baprendiz\b|\bstazysta\b|\bstaz\b/,
     'INTERN',
   ],
-  [/\bpart time\b|\bparttime\b/, 'PART_TIME'],
-  [/\bfull time\b|\bfulltime\b|\bfull or part time\b/, 'FULL_TIME'],
-  [/\bfixed term\b|\bfixedterm\b|\btemporary\b|\btemp\b|\bseasonal\b/, 'TEMPORARY'],
+  [
+    /\bpart time\b|\bparttime\b|\bteilzeit\b|\btemps partiel\b|\btiempo parcial\b|\bmedia jornada\b|\btempo parcial\b|\bdeeltijd\b|\bdeltid\b|\bniepelny etat\b|\bczesc etatu\b/,
+    'PART_TIME',
+  ],
+  [
+    /\bfull time\b|\bfulltime\b|\bfull or part time\b|\bvollzeit\b|\btemps plein\b|\btemps complet\b|\btiempo completo\b|\bjornada completa\b|\btempo integral\b|\btempo pieno\b|\bvoltijd\b|\bheltid\b|\bfuldtid\b|\b(?<!nie)pelny etat\b|\bpelen etat\b/,
+    'FULL_TIME',
+  ],
+  [
+    /\bfixed term\b|\bfixedterm\b|\btemporary\b|\btemp\b|\bseasonal\b|\bbefristet\b|\bcdd\b|\binterim\b|\btemporal\b|\btemporario\b|\bzeitarbeit\b/,
+    'TEMPORARY',
+  ],
   [/\bcontract(or)?\b|\bfreelance(r)?\b|\b1099\b/, 'CONTRACTOR'],
   [/^other$/, 'OTHER'],
 ];

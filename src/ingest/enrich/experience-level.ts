@@ -33,6 +33,7 @@
  */
 import type { ExperienceLevel } from '../../domain/job.js';
 import type { EnrichInput } from '../types.js';
+import { mapNativeEmploymentTypes } from './employment-type.js';
 import { descriptionOf, normalizeNative, sentencesOf } from './text.js';
 import { derived, type Derived } from './types.js';
 
@@ -83,6 +84,10 @@ const FALSE_CUES =
 export function deriveExperienceLevel(input: EnrichInput): Derived<ExperienceLevel> | undefined {
   const native = mapNativeExperience(input.posting.experience);
   const fromTitle = titleLevel(input.title);
+  // An internship is the intern level, whatever entry-level scale the board files it under.
+  const internship = mapNativeEmploymentTypes(input.posting.employmentTypes ?? []).includes('INTERN');
+  if (internship && (native === undefined || native === 'entry') && (fromTitle ?? 'intern') === 'intern')
+    return derived('intern', 'rules', 0.85);
   if (typeof native === 'string') return derived(native, 'source_field', 1);
   if (native !== undefined) {
     if (fromTitle !== undefined && native.includes(fromTitle)) return derived(fromTitle, 'rules', 0.9);
@@ -90,9 +95,15 @@ export function deriveExperienceLevel(input: EnrichInput): Derived<ExperienceLev
     if (first !== undefined) return derived(first, 'rules', 0.7);
   }
   if (fromTitle !== undefined) return derived(fromTitle, 'rules', 0.85);
+  // Boards file their graduate and early-career roles under a department or team of that name.
+  const group = `${input.posting.department ?? ''} ${input.posting.team ?? ''}`;
+  if (EARLY_CAREER_GROUP.test(group)) return derived('entry', 'rules', 0.6);
   const fromText = descriptionLevel(descriptionOf(input));
   return fromText === undefined ? undefined : derived(fromText, 'rules', 0.6);
 }
+
+const EARLY_CAREER_GROUP =
+  /\b(?:early career|new grads?|graduate programme|graduate program|emerging talent)\b/i;
 
 /** The level the description states for this role, if any. */
 export function descriptionLevel(text: string): ExperienceLevel | undefined {

@@ -6,11 +6,20 @@ import type { EnrichInput } from '../types.js';
 
 /** Normalizes a native value ("FullTime", "full_time", "Full-time") to spaced lower case ("full time"). */
 export function normalizeNative(value: string): string {
-  return value
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/[^a-z0-9+&]+/g, ' ')
-    .trim();
+  return (
+    value
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      // Letters keep their base ("estágio" → "estagio", "pełny" → "pelny"), so native values in
+      // other languages stay readable words.
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/ł/g, 'l')
+      .replace(/ø/g, 'o')
+      .replace(/ß/g, 'ss')
+      .replace(/[^a-z0-9+&]+/g, ' ')
+      .trim()
+  );
 }
 
 /** The description as plain text (or ''), whichever field the connector filled. */

@@ -28,6 +28,17 @@ describe('employment_type', () => {
     expect(mapNativeEmploymentTypes(['Per Diem'])).to.deep.equal(['PER_DIEM']);
   });
 
+  it('maps native values in other languages (ADP fr_CA "Temps plein", Polish, German, Portuguese, Dutch)', () => {
+    expect(mapNativeEmploymentTypes(['Temps plein'])).to.deep.equal(['FULL_TIME']);
+    expect(mapNativeEmploymentTypes(['Pełny etat'])).to.deep.equal(['FULL_TIME']);
+    expect(mapNativeEmploymentTypes(['Niepełny etat'])).to.deep.equal(['PART_TIME']);
+    expect(mapNativeEmploymentTypes(['Teilzeit'])).to.deep.equal(['PART_TIME']);
+    expect(mapNativeEmploymentTypes(['Estágio'])).to.deep.equal(['INTERN']);
+    expect(mapNativeEmploymentTypes(['Praktikum'])).to.deep.equal(['INTERN']);
+    expect(mapNativeEmploymentTypes(['Voltijd'])).to.deep.equal(['FULL_TIME']);
+    expect(mapNativeEmploymentTypes(['Befristet'])).to.deep.equal(['TEMPORARY']);
+  });
+
   it('counts permanent/regular as full-time only without an explicit schedule (Personio)', () => {
     expect(mapNativeEmploymentTypes(['permanent'])).to.deep.equal(['FULL_TIME']);
     expect(mapNativeEmploymentTypes(['Regular'])).to.deep.equal(['FULL_TIME']); // Greenhouse metadata

@@ -47,6 +47,33 @@ describe('experience_level', () => {
     for (const [title, level] of cases) expect(titleLevel(title), title).to.equal(level);
   });
 
+  it('reads an internship as the intern level, and early-career groups as entry', () => {
+    const intern = deriveExperienceLevel(
+      input('Business Development Summer Intern', undefined, {
+        experience: 'entry-level',
+        employmentTypes: ['intern', 'full-time'],
+      }),
+    );
+    expect(intern?.value).to.equal('intern');
+    expect(
+      deriveExperienceLevel(
+        input('Estagiário Técnico', undefined, { experience: 'Entry Level', employmentTypes: ['Intern'] }),
+      )?.value,
+    ).to.equal('intern');
+    // A title that names another level wins over the employment type.
+    expect(
+      deriveExperienceLevel(input('Senior Analyst', undefined, { employmentTypes: ['Intern'] }))?.value,
+    ).to.equal('senior');
+    expect(
+      deriveExperienceLevel(
+        input('Business Development Representative', undefined, { department: 'Early Career' }),
+      ),
+    ).to.deep.equal({
+      value: 'entry',
+      derivation: { source: 'rules', confidence: 0.6 },
+    });
+  });
+
   it('lets native values win, and a title cue decide inside a native span', () => {
     expect(
       deriveExperienceLevel(input('Intern - Data Science', undefined, { experience: 'Internship' })),
