@@ -28,6 +28,7 @@ const UNAMBIGUOUS_SYMBOLS: Record<string, string> = {
   S$: 'SGD',
   HK$: 'HKD',
   R$: 'BRL',
+  RD$: 'DOP',
   MX$: 'MXN',
   '£': 'GBP',
   '€': 'EUR',

@@ -26,7 +26,7 @@ export interface ParsedSalary {
   period?: SalaryPeriod;
 }
 
-const SYMBOL = String.raw`US\$|CA\$|C\$|AU\$|A\$|NZ\$|SG\$|S\$|HK\$|R\$|MX\$|\$|£|€|¥|₹|₩|₪|₱|₺|₦|₫`;
+const SYMBOL = String.raw`US\$|CA\$|C\$|AU\$|A\$|NZ\$|SG\$|S\$|HK\$|RD\$|R\$|MX\$|\$|£|€|¥|₹|₩|₪|₱|₺|₦|₫`;
 const CODE = '[A-Z]{3}';
 const NUMBER = String.raw`\d{1,3}(?:[.,\u00a0\u202f' ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
 const SUFFIX_SYMBOL = String.raw`€|£|\$|zł|kr`;
@@ -196,7 +196,8 @@ function toParsed(
   const parsed: ParsedSalary = { currency: currency.code, currencyCertain: currency.certain };
   if (b === undefined) {
     parsed.min = low;
-    parsed.max = low;
+    // "$19.35+ / hour" is a floor ("from"), not a fixed amount.
+    if (!/^\s*\+/.test(text.slice(end))) parsed.max = low;
   } else {
     parsed.min = Math.min(low, b.amount);
     parsed.max = Math.max(low, b.amount);

@@ -46,6 +46,18 @@ describe('salary', () => {
   });
 
   describe('text parsing', () => {
+    it('reads a floor ("$19.35+ / hour") as a minimum only, and the Dominican peso (Breezy display strings)', () => {
+      const floor = parseSalaryString('$19.35+ / hour', ['CA']);
+      expect(floor).to.deep.include({ min: 19.35, currency: 'CAD', period: 'hour' });
+      expect(floor).to.not.have.property('max');
+      expect(parseSalaryString('RD$210 – RD$300 / hour', ['DO'])).to.deep.include({
+        min: 210,
+        max: 300,
+        currency: 'DOP',
+        currencyCertain: true,
+      });
+    });
+
     it('parses the display strings of the fixtures', () => {
       expect(parseSalaryString('$0.05 – $0.06 / hour', [])).to.deep.equal({
         min: 0.05,
