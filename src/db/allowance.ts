@@ -133,13 +133,21 @@ export class AllowanceRepository {
     return { requests, grant: { granted, used, allowance_limit, period_start, day, resets_at } };
   }
 
-  /** Gives `units` back to the period (`periodStart`, as reserve returned it) and to the usage day. */
+  /**
+   * Gives `units` back to the period (`periodStart`, as reserve returned it) and to the usage day.
+   * The period row is locked first, as reserve locks it (rate counter, period, usage day): an
+   * unreferenced data-modifying CTE runs after the main statement, so the period update is read
+   * by the usage update's condition. The other order deadlocked with concurrent reservations of
+   * the account (40P01, reproduced with 8 concurrent reserve + refund pairs).
+   */
   async refund(accountId: string, periodStart: string, units: number, day: string): Promise<void> {
     await this.db.none(
       `WITH refund AS (
          UPDATE allowance_periods SET used = used - $3
-          WHERE account_id = $1 AND period_start = $2::timestamptz)
-       UPDATE usage_daily SET jobs = jobs - $3 WHERE account_id = $1 AND day = $4::date`,
+          WHERE account_id = $1 AND period_start = $2::timestamptz
+         RETURNING 1)
+       UPDATE usage_daily SET jobs = jobs - $3
+        WHERE account_id = $1 AND day = $4::date AND (SELECT count(*) FROM refund) >= 0`,
       [accountId, periodStart, units, day],
     );
   }

@@ -8,6 +8,7 @@ import { registerBoard } from '../../src/ingest/crawl/boards.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createEsClient } from '../../src/search/client.js';
 import { JobSearchService } from '../../src/services/jobs.js';
+import { AllowanceRepository } from '../../src/db/allowance.js';
 import { serve, testEnv, UPGRADE_URL } from './env.js';
 import { call, type Problem } from './http.js';
 import { crawlFixture } from './indices.js';
@@ -100,6 +101,34 @@ describe('monthly allowance: never exceeded, failures and truncation charged hon
     expect(problem.allowance_limit).to.equal(100_000);
     expect(problem.allowance_used).to.equal(100_000);
     expect(Date.parse(String(problem.resets_at))).to.be.greaterThan(Date.now());
+  });
+
+  it('concurrent reservations and refunds of one account never deadlock (they lock its rows in one order)', async () => {
+    // Searches of one key at once: each reserves (rate counter, period, usage day), and one whose
+    // page is shorter than it reserved gives the rest back (period, usage day). With the refund's
+    // rows locked in the other order, 8 pairs at a time deadlocked within 40 rounds (40P01).
+    const env = testEnv();
+    const { accountId } = await accountWithLeft('allowance-deadlock@example.com', 100_000);
+    const repository = new AllowanceRepository(env.runtime.database.counters);
+    const jobsUsed = async (): Promise<number> =>
+      (
+        await env.runtime.database.db.one<{ jobs: number }>(
+          'SELECT COALESCE(sum(jobs), 0)::int AS jobs FROM usage_daily WHERE account_id = $1',
+          [accountId],
+        )
+      ).jobs;
+    const before = await jobsUsed();
+    for (let round = 0; round < 40; round += 1) {
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const count = { bucket: 'deadlock', key: accountId, nowMs: Date.now(), limit: 1_000_000 };
+          const { grant } = await repository.admitAndReserve(count, accountId, 10, false);
+          if (grant !== null) await repository.refund(accountId, grant.period_start, 4, grant.day);
+        }),
+      );
+    }
+    // 320 reservations of 10, each giving 4 back: 6 units each stayed used.
+    expect((await jobsUsed()) - before).to.equal(320 * 6);
   });
 
   it('truncates a page that would cross the allowance; its cursor continues after the last delivered job', async () => {
