@@ -18,3 +18,23 @@ function sortKeys(value: unknown): unknown {
 export function contentHash(value: unknown): string {
   return createHash('sha256').update(stableStringify(value)).digest('hex');
 }
+
+/**
+ * One value per non-blank line (JSON Lines); a line that is not JSON, or not what `accepts` takes,
+ * fails loudly with `where(lineNumber)`.
+ */
+export function parseJsonLines<T>(
+  text: string,
+  accepts: (value: unknown) => value is T,
+  where: (line: number) => string,
+): T[] {
+  return text
+    .split('\n')
+    .map((line, i) => ({ line, number: i + 1 }))
+    .filter(({ line }) => line.trim() !== '')
+    .map(({ line, number }) => {
+      const parsed: unknown = JSON.parse(line);
+      if (!accepts(parsed)) throw new Error(where(number));
+      return parsed;
+    });
+}

@@ -26,14 +26,11 @@ import {
   type RetryEvent,
 } from '../../clients/typescript/src/index.js';
 import { startFixtureServer, type FixtureServer } from '../../scripts/lib/fixture-server.js';
-import { serveDemoCorpus } from '../../scripts/lib/demo-corpus.js';
-import { crawlBoards, registerBoard } from '../../src/ingest/crawl/boards.js';
 import { createIngestDeps } from '../../src/ingest/crawl/deps.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { catchUp } from '../../src/ledger/catch-up.js';
 import { filterBool, type JobFilters } from '../../src/search/job-query.js';
 import { activeFeedHorizon, advanceActiveFeedHorizon } from '../../src/services/feeds/horizon.js';
-import { crawlSampleBoards } from './indices.js';
+import { crawlDemoCorpus, crawlSampleBoards } from './indices.js';
 import { testEnv } from './env.js';
 import { call, withKey } from './http.js';
 
@@ -128,12 +125,7 @@ describe('typed client (clients/typescript) against the real server', function (
     const db = env.runtime.database.db;
     baseUrl = env.baseUrl;
     server = await startFixtureServer();
-    const ids: string[] = [];
-    for (const line of serveDemoCorpus(server)) ids.push(await registerBoard(db, line));
-    const ingest = createIngestDeps(db, env.config, systemClock, undefined, 0);
-    await crawlBoards(ingest, ids, 4).finally(() => ingest.close());
-    await catchUp(db, env.runtime.es, env.runtime.indices.alias, systemClock);
-    await advanceActiveFeedHorizon(db, env.runtime.es, env.runtime.indices.alias);
+    const ids = await crawlDemoCorpus(env, server);
     // Another suite of this run may have crawled the demo boards first: start at their first job.
     ({ since } = await db.one<{ since: string }>(
       `SELECT to_char(min(first_seen) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS since

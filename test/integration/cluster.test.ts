@@ -3,16 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { startFixtureServer, type FixtureServer } from '../../scripts/lib/fixture-server.js';
-import { serveDemoCorpus } from '../../scripts/lib/demo-corpus.js';
-import { createIngestDeps } from '../../src/ingest/crawl/deps.js';
-import { crawlBoards, registerBoard } from '../../src/ingest/crawl/boards.js';
-import { catchUp } from '../../src/ledger/catch-up.js';
-import { systemClock } from '../../src/lib/clock.js';
 import { reindexJobs } from '../../src/search/indices.js';
-import { advanceActiveFeedHorizon } from '../../src/services/feeds/horizon.js';
 import { testCluster, type TestCluster } from './cluster.js';
 import { closeEnv, openEnv, testConfig, type TestEnv } from './env.js';
 import { call, withKey } from './http.js';
+import { crawlDemoCorpus } from './indices.js';
 
 interface Page {
   data: { job_key: string }[];
@@ -54,15 +49,9 @@ describe('a two-node Elasticsearch cluster, one replica', function () {
         ES_REPLICAS: '1',
       }),
     );
-    const { db } = env.runtime.database;
     since = new Date(Date.now() - 60_000).toISOString();
     server = await startFixtureServer();
-    const ids: string[] = [];
-    for (const line of serveDemoCorpus(server)) ids.push(await registerBoard(db, line));
-    const ingest = createIngestDeps(db, env.config, systemClock, undefined, 0);
-    await crawlBoards(ingest, ids, 4).finally(() => ingest.close());
-    await catchUp(db, env.runtime.es, env.runtime.indices.alias, systemClock);
-    await advanceActiveFeedHorizon(db, env.runtime.es, env.runtime.indices.alias);
+    await crawlDemoCorpus(env, server);
     ({ key } = await env.services.accounts.createActiveAccount({
       email: 'cluster@example.com',
       plan: 'scale',

@@ -8,7 +8,10 @@ import { startFixtureServer, type FixtureServer } from '../../scripts/lib/fixtur
 import { createIngestDeps, type IngestRuntime } from '../../src/ingest/crawl/deps.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { JobSearchService } from '../../src/services/jobs.js';
-import { serve, testEnv } from './env.js';
+import { serveDemoCorpus } from '../../scripts/lib/demo-corpus.js';
+import { crawlBoards } from '../../src/ingest/crawl/boards.js';
+import { advanceActiveFeedHorizon } from '../../src/services/feeds/horizon.js';
+import { serve, testEnv, type TestEnv } from './env.js';
 
 /** A fresh jobs index family (templates, alias, v1) of this run, for a test that owns its data. */
 export async function createTempIndex(tag: string): Promise<IndexNames> {
@@ -82,4 +85,22 @@ export async function crawlSampleBoards(
   }
   await catchUp(env.runtime.database.db, env.runtime.es, env.runtime.indices.alias, systemClock);
   await env.runtime.es.indices.refresh({ index: env.runtime.indices.alias });
+}
+
+/**
+ * Every demo board served on `server`, registered in `env`'s schema, crawled through the real
+ * connectors, projected and published to the active feed; returns the boards' ids.
+ */
+export async function crawlDemoCorpus(
+  env: Pick<TestEnv, 'config' | 'runtime'>,
+  server: FixtureServer,
+): Promise<string[]> {
+  const { db } = env.runtime.database;
+  const ids: string[] = [];
+  for (const line of serveDemoCorpus(server)) ids.push(await registerBoard(db, line));
+  const ingest = createIngestDeps(db, env.config, systemClock, undefined, 0);
+  await crawlBoards(ingest, ids, 4).finally(() => ingest.close());
+  await catchUp(db, env.runtime.es, env.runtime.indices.alias, systemClock);
+  await advanceActiveFeedHorizon(db, env.runtime.es, env.runtime.indices.alias);
+  return ids;
 }

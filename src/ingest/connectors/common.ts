@@ -119,6 +119,20 @@ export async function fetchDetailJson(
   }
 }
 
+/** An HTML detail page, or undefined when it is gone (the list's row is kept without it). */
+export async function fetchDetailHtml(
+  http: HttpClient,
+  board: BoardRef,
+  url: string,
+): Promise<string | undefined> {
+  try {
+    return (await fetchOk(http, board, url, { headers: { accept: 'text/html' } })).text;
+  } catch (error) {
+    if (error instanceof BoardNotFoundError) return undefined;
+    throw error;
+  }
+}
+
 /**
  * Fetches an RSS feed and returns its `<channel>`; a feed without one is not the feed we expect.
  */

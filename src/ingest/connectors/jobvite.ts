@@ -23,12 +23,10 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { parseSourceDate } from '../normalize/dates.js';
 import {
-  BoardNotFoundError,
   type BoardRef,
   type Connector,
   type CrawlResult,
   type HttpClient,
-  type SourceLocation,
   type SourcePosting,
 } from '../types.js';
 import {
@@ -41,8 +39,10 @@ import {
   posting,
   safeSlug,
   salary,
+  fetchDetailHtml,
 } from './common.js';
-import { asArray, asNum, asStr, isObject, obj, str, type JsonObject } from './json.js';
+import { jobPostingOf, jsonLdPlace } from './json-ld.js';
+import { asArray, asNum, asStr, num, obj, str, type JsonObject } from './json.js';
 
 const PUBLIC_BASE = 'https://jobs.jobvite.com';
 /** Rows on a full list page. */
@@ -195,52 +195,6 @@ export function parseJobvitePosting(
       periodRaw: str(amount, 'unitText'),
     }),
   });
-}
-
-function jsonLdPlace(place: unknown): SourceLocation | undefined {
-  const address = obj(place, 'address');
-  const country = address?.addressCountry;
-  return location({
-    city: str(address, 'addressLocality'),
-    region: str(address, 'addressRegion'),
-    country: asStr(country) ?? str(country, 'name'),
-  });
-}
-
-function num(o: unknown, key: string): number | undefined {
-  return isObject(o) ? asNum(o[key]) : undefined;
-}
-
-/** The job page, or undefined when it is gone (the list row is kept). */
-async function fetchDetailHtml(http: HttpClient, board: BoardRef, url: string): Promise<string | undefined> {
-  try {
-    return (await fetchOk(http, board, url, { headers: { accept: 'text/html' } })).text;
-  } catch (error) {
-    if (error instanceof BoardNotFoundError) return undefined;
-    throw error;
-  }
-}
-
-/** The first schema.org JobPosting among the page's JSON-LD blocks (object, array or @graph). */
-export function jobPostingOf(html: string | undefined): JsonObject | undefined {
-  if (html === undefined) return undefined;
-  const scripts = DomUtils.findAll(
-    (el) => el.name === 'script' && DomUtils.getAttributeValue(el, 'type') === 'application/ld+json',
-    parseDocument(html).children,
-  );
-  for (const script of scripts) {
-    let data: unknown;
-    try {
-      data = JSON.parse(DomUtils.textContent(script)) as unknown;
-    } catch {
-      continue;
-    }
-    const graph = isObject(data) ? asArray(data['@graph']) : undefined;
-    const nodes = asArray(data) ?? graph ?? [data];
-    const found = nodes.find((node) => isObject(node) && node['@type'] === 'JobPosting');
-    if (isObject(found)) return found;
-  }
-  return undefined;
 }
 
 function hasClass(el: HtmlElement, name: string): boolean {

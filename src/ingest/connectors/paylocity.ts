@@ -43,7 +43,8 @@ import {
   prune,
   salary,
 } from './common.js';
-import { arr, asArray, bool, isObject, num, obj, path, str, type JsonObject } from './json.js';
+import { asArray, bool, isObject, num, obj, path, str, type JsonObject } from './json.js';
+import { jobPostingOf } from './json-ld.js';
 
 const PUBLIC_BASE = 'https://recruiting.paylocity.com';
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -112,7 +113,7 @@ async function fetchDetailPage(
 /** Reads a detail page. */
 export function parsePaylocityDetail(html: string): PaylocityDetail | undefined {
   const document = parseDocument(html);
-  const jobPosting = jsonLdJobPosting(document);
+  const jobPosting = jobPostingOf(document);
   if (jobPosting === undefined) return undefined;
   return prune({ jobPosting, jobType: labelledValue(document, 'Job Type') });
 }
@@ -203,25 +204,6 @@ function objectLiteralAt(code: string, start: number): unknown {
         return undefined;
       }
     }
-  }
-  return undefined;
-}
-
-/** The first schema.org JobPosting among the page's JSON-LD blocks. */
-function jsonLdJobPosting(document: HtmlDocument): JsonObject | undefined {
-  const blocks = DomUtils.getElementsByTagName('script', document).filter(
-    (script) => DomUtils.getAttributeValue(script, 'type')?.toLowerCase() === 'application/ld+json',
-  );
-  for (const block of blocks) {
-    let data: unknown;
-    try {
-      data = JSON.parse(DomUtils.textContent(block));
-    } catch {
-      continue;
-    }
-    const candidates = [...(asArray(data) ?? [data]), ...arr(data, '@graph')];
-    const found = candidates.find((item) => isObject(item) && str(item, '@type') === 'JobPosting');
-    if (isObject(found)) return found;
   }
   return undefined;
 }

@@ -37,25 +37,24 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { parseSourceDate } from '../normalize/dates.js';
 import {
-  BoardNotFoundError,
   type BoardRef,
   type Connector,
   type CrawlResult,
   type HttpClient,
-  type SourceLocation,
   type SourcePosting,
 } from '../types.js';
 import {
   UnexpectedResponseError,
   baseUrl,
   fetchOk,
-  location,
   locations,
   mapLimited,
   posting,
   salary,
+  fetchDetailHtml,
 } from './common.js';
-import { asArray, asNum, asStr, isObject, obj, str, type JsonObject } from './json.js';
+import { jobPostingOf, jsonLdPlace } from './json-ld.js';
+import { asArray, asNum, asStr, num, obj, str, type JsonObject } from './json.js';
 
 /** Rows on a full results page, as public scrapers report it. */
 export const TALEO_PAGE_SIZE = 10;
@@ -237,17 +236,6 @@ export function parseTaleoPosting(
   });
 }
 
-/** A schema.org Place's PostalAddress as a location. */
-function jsonLdPlace(place: unknown): SourceLocation | undefined {
-  const address = obj(place, 'address');
-  const country = address?.addressCountry;
-  return location({
-    city: str(address, 'addressLocality'),
-    region: str(address, 'addressRegion'),
-    country: asStr(country) ?? str(country, 'name'),
-  });
-}
-
 const JAVA_DATE = /^([A-Za-z]{3}) ([A-Za-z]{3}) (\d{1,2}) (\d{1,2}:\d{2}:\d{2}) ([A-Za-z]{1,4}) (\d{4})$/;
 
 /**
@@ -260,43 +248,6 @@ function taleoDate(value: string | undefined): string | undefined {
   if (java === null) return parseSourceDate(value);
   const [, weekday = '', month = '', day = '', time = '', zone = '', year = ''] = java;
   return parseSourceDate(`${weekday}, ${day} ${month} ${year} ${time} ${zone}`);
-}
-
-function num(o: unknown, key: string): number | undefined {
-  return isObject(o) ? asNum(o[key]) : undefined;
-}
-
-/** The requisition page, or undefined when it is gone (the row is kept). */
-async function fetchDetailHtml(http: HttpClient, board: BoardRef, url: string): Promise<string | undefined> {
-  try {
-    return (await fetchOk(http, board, url, { headers: { accept: 'text/html' } })).text;
-  } catch (error) {
-    if (error instanceof BoardNotFoundError) return undefined;
-    throw error;
-  }
-}
-
-/** The first schema.org JobPosting among the page's JSON-LD blocks (object, array or @graph). */
-export function jobPostingOf(html: string | undefined): JsonObject | undefined {
-  if (html === undefined) return undefined;
-  const scripts = DomUtils.findAll(
-    (el) => el.name === 'script' && DomUtils.getAttributeValue(el, 'type') === 'application/ld+json',
-    parseDocument(html).children,
-  );
-  for (const script of scripts) {
-    let data: unknown;
-    try {
-      data = JSON.parse(DomUtils.textContent(script)) as unknown;
-    } catch {
-      continue;
-    }
-    const graph = isObject(data) ? asArray(data['@graph']) : undefined;
-    const found = (asArray(data) ?? graph ?? [data]).find(
-      (node) => isObject(node) && node['@type'] === 'JobPosting',
-    );
-    if (isObject(found)) return found;
-  }
-  return undefined;
 }
 
 function hasClass(el: Element, name: string): boolean {

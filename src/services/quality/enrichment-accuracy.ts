@@ -18,21 +18,13 @@
 import { readFile } from 'node:fs/promises';
 import { enrich, RulesWorkArrangementClassifier } from '../../ingest/enrich/index.js';
 import type { EnrichInput, Enrichment } from '../../ingest/types.js';
+import { CALIBRATED_ATTRIBUTES, type CalibratedAttribute } from '../../ingest/enrich/calibration.js';
+import { parseJsonLines } from '../../lib/json.js';
 import { calibrationOf, type Calibration, type CalibrationPoint } from './calibration.js';
 
-export const SCORED_ATTRIBUTES = [
-  'employment_type',
-  'ai_work_arrangement',
-  'career_family',
-  'experience_level',
-  'language',
-  'salary',
-  'security_clearance',
-  'visa_sponsorship',
-  'remote_derived',
-  'skill_clusters',
-] as const;
-export type ScoredAttribute = (typeof SCORED_ATTRIBUTES)[number];
+/** The attributes `enrich` derives but the locations: the ones calibrated, the ones scored. */
+export const SCORED_ATTRIBUTES = CALIBRATED_ATTRIBUTES;
+export type ScoredAttribute = CalibratedAttribute;
 
 export interface LabelledPosting {
   id: string;
@@ -89,15 +81,7 @@ function isLabelledPosting(value: unknown): value is LabelledPosting {
 
 /** One labelled posting per non-blank line; a malformed line fails loudly with its number. */
 export function parseLabelledSample(text: string): LabelledPosting[] {
-  return text
-    .split('\n')
-    .map((line, i) => ({ line, number: i + 1 }))
-    .filter(({ line }) => line.trim() !== '')
-    .map(({ line, number }) => {
-      const parsed: unknown = JSON.parse(line);
-      if (!isLabelledPosting(parsed)) throw new Error(`line ${String(number)} is not a labelled posting`);
-      return parsed;
-    });
+  return parseJsonLines(text, isLabelledPosting, (line) => `line ${String(line)} is not a labelled posting`);
 }
 
 export async function readLabelledSample(url: URL = LABELLED_SAMPLE): Promise<LabelledPosting[]> {

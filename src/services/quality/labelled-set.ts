@@ -51,6 +51,7 @@ import { parseTrakstarOpening } from '../../ingest/connectors/trakstar.js';
 import { parseZohoRecruitJob } from '../../ingest/connectors/zoho-recruit.js';
 import { isObject } from '../../ingest/connectors/json.js';
 import { descriptionOf } from '../../ingest/normalize/job.js';
+import { parseJsonLines } from '../../lib/json.js';
 import type { EnrichInput, SourcePosting } from '../../ingest/types.js';
 
 export type Split = 'train' | 'dev' | 'test';
@@ -113,15 +114,7 @@ function isLabelLine(value: unknown): value is LabelLine {
 
 /** One line per non-blank line of a labels file; a malformed line fails with its file and number. */
 export function parseLabelLines(text: string, name: string): LabelLine[] {
-  return text
-    .split('\n')
-    .map((line, i) => ({ line, number: i + 1 }))
-    .filter(({ line }) => line.trim() !== '')
-    .map(({ line, number }) => {
-      const parsed: unknown = JSON.parse(line);
-      if (!isLabelLine(parsed)) throw new Error(`${name}:${String(number)} is not a label line`);
-      return parsed;
-    });
+  return parseJsonLines(text, isLabelLine, (line) => `${name}:${String(line)} is not a label line`);
 }
 
 /** One node of a payload, its endpoint, and the board (for parsers that build URLs from it). */

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { UnexpectedResponseError } from '../../../src/ingest/connectors/common.js';
-import { jobPostingOf, jobviteConnector } from '../../../src/ingest/connectors/jobvite.js';
+import { jobviteConnector } from '../../../src/ingest/connectors/jobvite.js';
+import { jobPostingOf } from '../../../src/ingest/connectors/json-ld.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
 import { FakeHttp, fixture, ok, status, undefinedKeys } from './fake-http.js';
 

@@ -1,0 +1,48 @@
+/**
+ * schema.org JSON-LD on job pages (Jobvite, Taleo Business Edition and Paylocity detail pages): the
+ * first `JobPosting` among the page's `application/ld+json` blocks, whether a block holds one object,
+ * an array or an `@graph`; and a `jobLocation` Place as a location. A block that is not valid JSON
+ * is skipped (pages carry other blocks), never fatal.
+ */
+import { DomUtils, parseDocument } from 'htmlparser2';
+import type { SourceLocation } from '../types.js';
+import { location } from './common.js';
+import { asArray, asStr, isObject, obj, str, type JsonObject } from './json.js';
+
+type HtmlDocument = ReturnType<typeof parseDocument>;
+
+/** The page's first JobPosting (undefined for no page, or a page without one). */
+export function jobPostingOf(html: string | HtmlDocument | undefined): JsonObject | undefined {
+  if (html === undefined) return undefined;
+  const document = typeof html === 'string' ? parseDocument(html) : html;
+  const scripts = DomUtils.findAll(
+    (el) =>
+      el.name === 'script' && DomUtils.getAttributeValue(el, 'type')?.toLowerCase() === 'application/ld+json',
+    document.children,
+  );
+  for (const script of scripts) {
+    let data: unknown;
+    try {
+      data = JSON.parse(DomUtils.textContent(script)) as unknown;
+    } catch {
+      continue;
+    }
+    const graph = isObject(data) ? (asArray(data['@graph']) ?? []) : [];
+    const found = [...(asArray(data) ?? [data]), ...graph].find(
+      (node) => isObject(node) && node['@type'] === 'JobPosting',
+    );
+    if (isObject(found)) return found;
+  }
+  return undefined;
+}
+
+/** A schema.org Place's PostalAddress as a location. */
+export function jsonLdPlace(place: unknown): SourceLocation | undefined {
+  const address = obj(place, 'address');
+  const country = address?.addressCountry;
+  return location({
+    city: str(address, 'addressLocality'),
+    region: str(address, 'addressRegion'),
+    country: asStr(country) ?? str(country, 'name'),
+  });
+}
