@@ -16,7 +16,7 @@ import { createIngestDeps } from '../../src/ingest/crawl/deps.js';
 import { registerBoard } from '../../src/ingest/crawl/boards.js';
 import { crawlBoard, type IngestDeps } from '../../src/ingest/crawl/pipeline.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { measureRulesAccuracy } from '../../src/services/quality/enrichment-accuracy.js';
+import { measureTestAccuracy } from '../../src/services/quality/set-accuracy.js';
 import {
   produceDueQualityReport,
   produceQualityReport,
@@ -277,8 +277,8 @@ describe('data-quality report', function () {
     expect(actual.get('crawl_success_rate@all')?.[0]).to.be.lessThan(1);
     expect(actual.get('receipt_coverage@all')?.[0]).to.equal(1);
 
-    // Precision and recall are the labelled sample's, and only where their sample is not empty.
-    const accuracy = await measureRulesAccuracy();
+    // Precision and recall are the held-out test split's, and only where their sample is not empty.
+    const accuracy = await measureTestAccuracy();
     const expectedAccuracy = accuracy.attributes.flatMap((a) => [
       ...(a.precision === undefined ? [] : [[`precision@${a.attribute}`, a.precision, a.predicted]]),
       ...(a.recall === undefined ? [] : [[`recall@${a.attribute}`, a.recall, a.support]]),
@@ -288,6 +288,7 @@ describe('data-quality report', function () {
     );
     expect(precision.some((m) => m.scope === 'security_clearance')).to.equal(false);
     for (const metric of served.metrics) expect(metric.method, metric.metric).to.be.a('string');
+    expect(precision[0]?.method).to.include('held-out test split');
   });
 
   it('keeps the latest completed reports, drops abandoned ones after a day, and produces on schedule', async () => {

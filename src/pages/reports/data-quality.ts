@@ -101,7 +101,7 @@ async function accuracySection(metrics: Metric[]): Promise<Html> {
       id,
       heading,
       paragraph(
-        'This report carries no precision or recall: the labelled sample was not available where it was measured.',
+        'This report carries no precision or recall: the labelled set was not available where it was measured.',
       ),
     );
   const chart = await renderChart(

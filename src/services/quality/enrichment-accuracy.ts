@@ -48,6 +48,8 @@ export interface Accuracy extends AccuracyCounts {
 
 export interface EnrichmentAccuracy {
   postings: number;
+  /** How the sample was drawn, for the published metrics' method text (absent: the in-sample set). */
+  sample?: string;
   /** Per attribute, with the calibration of the confidence its predictions carried. */
   attributes: (Accuracy & { attribute: ScoredAttribute; calibration: Calibration })[];
   /** Salary scored on presence alone. */

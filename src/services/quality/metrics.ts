@@ -44,7 +44,9 @@ function ratio(
 
 /** Precision and recall per derived attribute; each left out when its own sample is empty. */
 export function accuracyMetrics(accuracy: EnrichmentAccuracy): QualityMetric[] {
-  const sample = `on a hand-labelled sample of ${String(accuracy.postings)} real postings, by the deterministic rules (in-sample: the rules were written after reading it)`;
+  const sample =
+    accuracy.sample ??
+    `on a hand-labelled sample of ${String(accuracy.postings)} real postings, by the deterministic rules (in-sample: the rules were written after reading it)`;
   return accuracy.attributes.flatMap((a) => [
     ...ratio('precision', a.attribute, a.correct, a.predicted, `correct / predicted values ${sample}`),
     ...ratio('recall', a.attribute, a.correct, a.support, `correct / labelled values ${sample}`),

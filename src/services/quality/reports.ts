@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { QualityRepository } from '../../db/quality.js';
 import { ReportNotAvailableError } from '../../domain/errors.js';
 import type { Logger } from '../../lib/logger.js';
-import { measureRulesAccuracy, type EnrichmentAccuracy } from './enrichment-accuracy.js';
+import type { EnrichmentAccuracy } from './enrichment-accuracy.js';
+import { measureTestAccuracy } from './set-accuracy.js';
 import { assembleMetrics, type DataQualityReport } from './metrics.js';
 
 export type { DataQualityReport, QualityMetric } from './metrics.js';
@@ -75,14 +76,15 @@ async function measureAndComplete(
 }
 
 /**
- * The rules' accuracy on the labelled sample, which lives with the tests: a deployment without it
- * (the container image copies dist/ only) reports the other metrics and says why these are missing.
+ * The rules' accuracy on the held-out test split of the labelled set, which lives with the tests: a
+ * deployment without it (the container image copies dist/ only) reports the other metrics and says
+ * why these are missing.
  */
 async function labelledAccuracy(
   logger: Pick<Logger, 'warn'> | undefined,
 ): Promise<EnrichmentAccuracy | undefined> {
   try {
-    return await measureRulesAccuracy();
+    return await measureTestAccuracy();
   } catch (error) {
     if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
     logger?.warn(
