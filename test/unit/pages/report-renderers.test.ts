@@ -199,10 +199,10 @@ describe('report pages: renderers', function () {
     expect(page.facts.get('Report')?.text).to.equal(QUALITY.report_id);
   });
 
-  it('data quality: a report without the labelled sample says why precision and recall are missing', async () => {
+  it('data quality: a report without the labelled set says why precision and recall are missing', async () => {
     const html = await renderDataQuality({ ...QUALITY, metrics: QUALITY.metrics.slice(3) });
     expect(readPage(html).tables.has('accuracy')).to.equal(false);
-    expect(html).to.include('labelled sample was not available');
+    expect(html).to.include('labelled set was not available');
   });
 
   it('the index links the three reports and their JSON; the error page states the status', () => {
