@@ -31,9 +31,8 @@
  * years" means mid at one company and senior at another.
  * "Account Executive", "Executive Assistant" and "Member of Technical Staff" carry no level.
  */
-import type { ExperienceLevel } from '../../domain/job.js';
+import type { EmploymentType, ExperienceLevel } from '../../domain/job.js';
 import type { EnrichInput } from '../types.js';
-import { mapNativeEmploymentTypes } from './employment-type.js';
 import { descriptionOf, normalizeNative, sentencesOf } from './text.js';
 import { derived, type Derived } from './types.js';
 
@@ -81,11 +80,15 @@ const FALSE_CUES =
   /\baccount executive\b|\bexecutive assistant\b|\bmember of technical staff\b|\blead generation\b/gi;
 
 /** Derives experience_level from the native value, then title cues; omitted when neither says. */
-export function deriveExperienceLevel(input: EnrichInput): Derived<ExperienceLevel> | undefined {
+export function deriveExperienceLevel(
+  input: EnrichInput,
+  employmentTypes: readonly EmploymentType[] = [],
+): Derived<ExperienceLevel> | undefined {
   const native = mapNativeExperience(input.posting.experience);
   const fromTitle = titleLevel(input.title);
-  // An internship is the intern level, whatever entry-level scale the board files it under.
-  const internship = mapNativeEmploymentTypes(input.posting.employmentTypes ?? []).includes('INTERN');
+  // An internship (the derived employment type) is the intern level, whatever entry-level scale
+  // the board files it under.
+  const internship = employmentTypes.includes('INTERN');
   if (internship && (native === undefined || native === 'entry') && (fromTitle ?? 'intern') === 'intern')
     return derived('intern', 'rules', 0.85);
   if (typeof native === 'string') return derived(native, 'source_field', 1);

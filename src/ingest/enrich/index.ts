@@ -68,6 +68,6 @@ export async function enrich(input: EnrichInput, deps: EnrichDeps): Promise<Enri
   set('salary', deriveSalary(input, countries));
   set('security_clearance', deriveSecurityClearance(input));
   set('visa_sponsorship', deriveVisaSponsorship(input));
-  set('experience_level', deriveExperienceLevel(input));
+  set('experience_level', deriveExperienceLevel(input, out.employment_type));
   return applyCalibration(out, deps.calibration ?? CALIBRATION);
 }

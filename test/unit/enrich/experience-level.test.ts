@@ -49,21 +49,16 @@ describe('experience_level', () => {
 
   it('reads an internship as the intern level, and early-career groups as entry', () => {
     const intern = deriveExperienceLevel(
-      input('Business Development Summer Intern', undefined, {
-        experience: 'entry-level',
-        employmentTypes: ['intern', 'full-time'],
-      }),
+      input('Business Development Summer Intern', undefined, { experience: 'entry-level' }),
+      ['INTERN', 'FULL_TIME'],
     );
     expect(intern?.value).to.equal('intern');
     expect(
-      deriveExperienceLevel(
-        input('Estagiário Técnico', undefined, { experience: 'Entry Level', employmentTypes: ['Intern'] }),
-      )?.value,
+      deriveExperienceLevel(input('Estagiário Técnico', undefined, { experience: 'Entry Level' }), ['INTERN'])
+        ?.value,
     ).to.equal('intern');
     // A title that names another level wins over the employment type.
-    expect(
-      deriveExperienceLevel(input('Senior Analyst', undefined, { employmentTypes: ['Intern'] }))?.value,
-    ).to.equal('senior');
+    expect(deriveExperienceLevel(input('Senior Analyst'), ['INTERN'])?.value).to.equal('senior');
     expect(
       deriveExperienceLevel(
         input('Business Development Representative', undefined, { department: 'Early Career' }),
