@@ -45,7 +45,7 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'legal_policy',
-    /\b(?:counsel|lawyer|attorney|legal|paralegal|solicitor|compliance|regulatory|reg\b|policy|privacy officer|contracts? manager|immigrations?)\b/i,
+    /\b(?:counsel|lawyer|attorney|legal|paralegal|solicitor|compliance|regulatory|reg\b|policy|privacy officer|contracts? manager|immigrations?|juridique|parajuriste|avocat|jurist\w*|rechtsanwalt\w*|aml|anti-money laundering)\b/i,
   ],
   [
     'data_ai_analytics',
@@ -73,11 +73,11 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'people_talent',
-    /\b(?:recruit\w*|talent|human resources|hr|hrbp|people (?:partner|operations|ops|team)|learning (?:and|&) development)\b/i,
+    /\b(?:recruit\w*|talent|human resources|hr|hrbp|people (?:partner|operations|ops|team)|learning (?:and|&) development|workforce development)\b/i,
   ],
   [
     'go_to_market',
-    /\b(?:sales|account executive|account manager|account director|business development|bdr|sdr|partner development|partnerships?|marketing|growth|seo|sem|sea|social media|brand|communications|public relations|customer success|go[- ]to[- ]market|demand generation|revenue)\b/i,
+    /\b(?:sales|account executive|account manager|account director|business development|bdr|sdr|partner development|partnerships?|marketing|marketer|growth|seo|sem|sea|social media|brand|communications|public relations|customer success|go[- ]to[- ]market|demand generation|revenue|performance media|media (?:planner|buyer)|paid (?:search|social))\b/i,
   ],
   [
     'administration',
@@ -85,7 +85,7 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'business_operations',
-    /\b(?:operations|ops|implementation|onboarding|supply chain|supply planning|supplier|sourcing|logisti\w*|procurement|purchasing|customer (?:support|service|care)|support specialist|client services?|member services?|csr|claims?|adjuster|dispatch\w*|property manag\w*|order management|quality (?:manager|specialist|lead|inspector|control)|facilities|ehs|hse|health (?:&|and) safety|safety)\b/i,
+    /\b(?:operations|ops|implementation|onboarding|supply chain|supply planning|supplier|sourcing|logisti\w*|procurement|purchasing|customer (?:support|service|care)|support specialist|client services?|member services?|csr|claims?|adjuster|dispatch\w*|property manag\w*|order management|quality (?:manager|specialist|lead|inspector|control)|lead - quality|processor|patient (?:engagement|access|services)|facilities|ehs|hse|health (?:&|and) safety|safety)\b/i,
   ],
   ['engineering', /\b(?:technology|technical|it)\b/i],
 ];

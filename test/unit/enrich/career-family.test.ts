@@ -33,6 +33,17 @@ describe('career_family', () => {
     ['CNA  / LPN - Consistent Hours. Start Next Week.', 'general_professional'],
     ['Solar Operations Technician – Henrietta Solar Project', 'general_professional'],
     ['BLP Intern – Technology', 'engineering'],
+    // Out-of-sample train boards (test/fixtures/labelled/wave2): roles the first rules missed.
+    ['Technical Support Engineer', 'business_operations'],
+    ['Jr Network and Security Administrator', 'engineering'],
+    ['Business Developer Retail Lyon - Stage ou Alternance', 'go_to_market'],
+    ['Insurance Claims Supervisor (Voluntary Benefits)', 'business_operations'],
+    ['Multifamily Property Manager - Luxury Acquisition', 'business_operations'],
+    ['Board Certified Behavior Analyst (BCBA, LBA)', 'general_professional'],
+    ['Wealth Management Associate', 'finance_risk'],
+    ['Parajuriste en litige', 'legal_policy'],
+    ['Performance Media Planner - Paid Search + Paid Social', 'go_to_market'],
+    ['Workforce Development Specialist', 'people_talent'],
   ];
   for (const [title, family] of cases) {
     it(`${title.trim()} → ${family}`, () => {
