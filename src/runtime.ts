@@ -181,7 +181,11 @@ export function createServices(runtime: Runtime): AppServices {
     ),
     activity: runtime.activity,
     rateLimits: new RateLimits(
-      new RateLimitStore(runtime.database.rateLimitPool, runtime.config.postgres.schema),
+      new RateLimitStore(
+        runtime.database.rateLimitPool,
+        runtime.database.exactRateLimitPool,
+        runtime.config.postgres.schema,
+      ),
       runtime.config.limits.rateLimitMultiplier,
     ),
     allowances: new Allowances(new AllowanceRepository(runtime.database.counters)),

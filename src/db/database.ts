@@ -38,10 +38,16 @@ export interface DatabaseHandle {
    */
   counters: Database;
   /**
-   * The counters pool as the rate limiter uses it. Serving requests, each of its statements is
-   * given up after RATE_LIMIT_DEADLINE_MS (the limiter then counts in memory, see db/rate-limits.ts).
+   * The counters pool as the rate limiter uses it for keyless counters. Serving requests, each of
+   * its statements is given up after RATE_LIMIT_DEADLINE_MS (the limiter then counts in memory, see
+   * db/rate-limits.ts).
    */
   rateLimitPool: Database['$pool'];
+  /**
+   * The counters pool as the rate limiter uses it for account and key counters: given up at the
+   * request deadline (PG_REQUEST_TIMEOUT_MS), and then the request fails, never counted in memory.
+   */
+  exactRateLimitPool: Database['$pool'];
   pgp: IMain;
   close(): Promise<void>;
 }
@@ -127,6 +133,8 @@ export function createDatabase(
       requestTimeoutMs === undefined
         ? counters.$pool
         : withQueryDeadline(counters.$pool, RATE_LIMIT_DEADLINE_MS),
+    exactRateLimitPool:
+      requestTimeoutMs === undefined ? counters.$pool : withQueryDeadline(counters.$pool, requestTimeoutMs),
     pgp,
     close: async () => {
       await Promise.all([db.$pool.end(), counters.$pool.end()]);

@@ -1,11 +1,20 @@
 /**
  * Rate-limit counters in Postgres (table `rate_limits`), through rate-limiter-flexible: one atomic
- * upsert per request, shared by every API instance. If Postgres fails, a per-process in-memory
- * limiter with the same limit takes over (the library's insurance limiter), so /healthz and friends
- * keep answering while Postgres is down.
+ * upsert per request, shared by every API instance.
+ *
+ * Two kinds of counter, because a fallback is only harmless where nothing is sold:
+ * - **exact** (an account's or a key's: plan terms): counted on the counters pool under the
+ *   request deadline; when Postgres cannot count in time the request fails (503 upstream
+ *   unavailable), never admitted on a count of this process alone. Two API processes falling back
+ *   to memory admitted 69 of a burst of 100 under a limit of 60 (a full run under load).
+ * - **insured** (keyless requests, counted per client address: /healthz, the document, previews):
+ *   given up after RATE_LIMIT_DEADLINE_MS, then a per-process in-memory limiter with the same limit
+ *   takes over (the library's insurance limiter), so /healthz keeps answering within its second
+ *   while Postgres is down.
  */
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from './database.js';
+import { translateDatabaseError } from './errors.js';
 
 /** A counter row's life: a little over the window (the key changes with the minute). */
 const ROW_SECONDS = 90;
@@ -26,27 +35,35 @@ export function counterRow(
 export class RateLimitStore {
   private readonly limiters = new Map<string, RateLimiterPostgres>();
 
+  /**
+   * `insuredPool`: the counters pool with the rate-limit deadline (keyless counters);
+   * `exactPool`: the counters pool with the request deadline (account and key counters).
+   */
   constructor(
-    private readonly pool: Database['$pool'],
+    private readonly insuredPool: Database['$pool'],
+    private readonly exactPool: Database['$pool'],
     private readonly schema: string,
   ) {}
 
-  /** Counts one request under `key` in `bucket`: the points left, or `limited` over `limit`. */
-  async consume(bucket: string, limit: number, key: string): Promise<number | 'limited'> {
+  /**
+   * Counts one request under `key` in `bucket`: the points left, or `limited` over `limit`. An
+   * exact counter Postgres cannot update in time throws the typed database error.
+   */
+  async consume(bucket: string, limit: number, key: string, exact: boolean): Promise<number | 'limited'> {
     try {
-      return (await this.limiter(bucket, limit).consume(key)).remainingPoints;
+      return (await this.limiter(bucket, limit, exact).consume(key)).remainingPoints;
     } catch (error) {
       if (error instanceof RateLimiterRes) return 'limited';
-      throw error;
+      throw translateDatabaseError(error);
     }
   }
 
-  private limiter(bucket: string, limit: number): RateLimiterPostgres {
-    const name = `${bucket}/${String(limit)}`;
+  private limiter(bucket: string, limit: number, exact: boolean): RateLimiterPostgres {
+    const name = `${bucket}/${String(limit)}/${exact ? 'exact' : 'insured'}`;
     let limiter = this.limiters.get(name);
     if (limiter === undefined) {
       limiter = new RateLimiterPostgres({
-        storeClient: this.pool,
+        storeClient: exact ? this.exactPool : this.insuredPool,
         storeType: 'pool',
         schemaName: this.schema,
         tableName: 'rate_limits',
@@ -54,7 +71,15 @@ export class RateLimitStore {
         keyPrefix: bucket,
         points: limit,
         duration: ROW_SECONDS,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix: bucket, points: limit, duration: ROW_SECONDS }),
+        ...(exact
+          ? {}
+          : {
+              insuranceLimiter: new RateLimiterMemory({
+                keyPrefix: bucket,
+                points: limit,
+                duration: ROW_SECONDS,
+              }),
+            }),
       });
       this.limiters.set(name, limiter);
     }

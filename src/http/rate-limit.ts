@@ -12,6 +12,7 @@
 import type { Next } from 'koa';
 import type { RateLimits, RateLimitState } from '../services/rate-limits.js';
 import type { Operation } from '../openapi/document.js';
+import { toApiError } from './problem.js';
 import type { AppContext } from './state.js';
 
 export function rateLimit(limits: Pick<RateLimits, 'ticket'>, operation: Operation) {
@@ -19,16 +20,19 @@ export function rateLimit(limits: Pick<RateLimits, 'ticket'>, operation: Operati
   if (bucket === undefined || perMinute === undefined) return undefined;
   if (!operation.consumesAllowance) {
     return async function limitRate(ctx: AppContext, next: Next): Promise<void> {
-      setHeaders(ctx, await limits.ticket(bucket, perMinute, subjectOf(ctx)).take());
+      setHeaders(ctx, await limits.ticket(bucket, perMinute, subjectOf(ctx), exact(ctx)).take());
       await next();
     };
   }
   return async function limitRateWithAllowance(ctx: AppContext, next: Next): Promise<void> {
-    const ticket = limits.ticket(bucket, perMinute, subjectOf(ctx));
+    const ticket = limits.ticket(bucket, perMinute, subjectOf(ctx), exact(ctx));
     ctx.state.rateLimit = ticket;
     try {
       await next();
     } catch (error) {
+      // A backing service that failed the request (its reservation, most often: Postgres) would
+      // fail the count too, after another deadline: the request is answered at once, uncounted.
+      if (ticket.taken === undefined && toApiError(error)?.status === 503) throw error;
       setHeaders(ctx, ticket.taken ?? (await ticket.take()));
       throw error;
     }
@@ -40,6 +44,11 @@ function setHeaders(ctx: AppContext, state: RateLimitState): void {
   ctx.set('X-RateLimit-Limit', String(state.limit));
   ctx.set('X-RateLimit-Remaining', String(state.remaining));
   ctx.set('X-RateLimit-Reset', String(state.resetSeconds));
+}
+
+/** A key's requests count exactly (plan terms); keyless ones may fall back to memory (db/rate-limits.ts). */
+function exact(ctx: AppContext): boolean {
+  return ctx.state.principal !== undefined;
 }
 
 /** Keys of one account share its counters; compatibility keys count alone; no key: the client address. */

@@ -28,7 +28,7 @@ export class RateLimits {
    * reservation in the same statement as the grant (services/allowance.ts), so a metered search
    * makes one Postgres round trip, not two.
    */
-  ticket(bucket: string, perMinute: number, subject: string): RateLimitTicket {
+  ticket(bucket: string, perMinute: number, subject: string, exact: boolean): RateLimitTicket {
     const limit = perMinute * this.multiplier;
     const now = this.now();
     const minute = Math.floor(now / WINDOW_MS);
@@ -38,6 +38,7 @@ export class RateLimits {
       key: `${subject}:${String(minute)}`,
       resetSeconds: Math.max(1, Math.ceil(((minute + 1) * WINDOW_MS - now) / 1000)),
       nowMs: now,
+      exact,
     });
   }
 }
@@ -50,6 +51,8 @@ export interface RateLimitCount {
   key: string;
   resetSeconds: number;
   nowMs: number;
+  /** An account's or a key's counter: never counted in this process's memory (db/rate-limits.ts). */
+  exact: boolean;
 }
 
 export class RateLimitTicket {
@@ -68,8 +71,9 @@ export class RateLimitTicket {
   /** Counts the request alone (the limiter's statement, with its in-memory insurance). */
   async take(): Promise<RateLimitState> {
     if (this.state !== undefined) return this.state;
-    const remaining = await this.store.consume(this.count.bucket, this.count.limit, this.count.key);
-    return this.record(remaining === 'limited' ? this.count.limit + 1 : this.count.limit - remaining);
+    const { bucket, limit, key, exact } = this.count;
+    const remaining = await this.store.consume(bucket, limit, key, exact);
+    return this.record(remaining === 'limited' ? limit + 1 : limit - remaining);
   }
 
   /**

@@ -165,7 +165,7 @@ describe('deadlines with a backing service frozen (connection open, no answer)',
     return { ms, body: result.body as HealthBody, status: result.status };
   }
 
-  it('with Postgres frozen, a search answers 503 within 2.5 s, /healthz degraded within 1.2 s, and both recover', async () => {
+  it('with Postgres frozen, a search and a keyed count answer 503 within 2.5 s, /healthz degraded within 1.2 s, and all recover', async () => {
     expect((await search()).status).to.equal(200);
     pgProxy.freeze();
     try {
@@ -174,6 +174,12 @@ describe('deadlines with a backing service frozen (connection open, no answer)',
         const searched = await search();
         expect(searched.status).to.equal(503);
         expect(searched.ms, `search ${String(round)}`).to.be.below(2500);
+        // A keyed request that reads Elasticsearch only: its count cannot be taken, so it is not
+        // admitted on this process's own count (db/rate-limits.ts), it fails within the deadline.
+        const counted = await timed(() => call('/v1/feed/active/count?time_frame=1h', withKey(key), baseUrl));
+        expect(counted.result.status, `count ${String(round)}`).to.equal(503);
+        expect((counted.result.body as { code?: string }).code).to.equal('upstream_unavailable');
+        expect(counted.ms, `count ${String(round)}`).to.be.below(2500);
         const health = await healthz();
         expect(health.status).to.equal(200);
         expect(health.body.status).to.equal('degraded');
@@ -202,6 +208,12 @@ describe('deadlines with a backing service frozen (connection open, no answer)',
         const searched = await search();
         expect(searched.status).to.equal(503);
         expect(searched.ms, `search ${String(round)}`).to.be.below(2500);
+        // A keyed request that reads Elasticsearch only: its count cannot be taken, so it is not
+        // admitted on this process's own count (db/rate-limits.ts), it fails within the deadline.
+        const counted = await timed(() => call('/v1/feed/active/count?time_frame=1h', withKey(key), baseUrl));
+        expect(counted.result.status, `count ${String(round)}`).to.equal(503);
+        expect((counted.result.body as { code?: string }).code).to.equal('upstream_unavailable');
+        expect(counted.ms, `count ${String(round)}`).to.be.below(2500);
         const health = await healthz();
         expect(health.body.status).to.equal('degraded');
         expect(health.body.checks.elasticsearch?.status).to.equal('down');

@@ -300,9 +300,7 @@ describe('two API processes and two workers on one Postgres and one cluster', fu
 
   it('admits exactly the per-minute limit of a burst split over both APIs, never more', async () => {
     const accounts = testRun().services.accounts;
-    // Warm both APIs' counter pools. The rate-limit statement has a 300 ms deadline while serving,
-    // connection set-up included; past it a process counts in memory by design (db/rate-limits.ts),
-    // which is the degraded mode, not the shared counting tested here.
+    // Warm both APIs' counter pools: a burst on cold pools waits on connection set-up.
     await Promise.all(apis.flatMap((api) => Array.from({ length: 6 }, () => call('/healthz', {}, api))));
     for (let attempt = 0; ; attempt += 1) {
       const { key, accountId } = await accounts.createActiveAccount({
@@ -319,22 +317,31 @@ describe('two API processes and two workers on one Postgres and one cluster', fu
       if (Math.floor(Date.now() / 60_000) !== minute && attempt < 3) continue;
       const ok = responses.filter((response) => response.status === 200);
       const limited = responses.filter((response) => response.status === 429);
+      // A count Postgres could not take within the request deadline (a loaded machine) is a 503,
+      // never an admission on one process's own count (db/rate-limits.ts): it may or may not have
+      // been counted, so each one can stand for at most one admission less.
+      const unavailable = responses.filter((response) => response.status === 503);
+      expect(ok.length + limited.length + unavailable.length, statuses(responses)).to.equal(burst);
+      for (const response of unavailable)
+        expect((response.body as Problem).code, statuses(responses)).to.equal('upstream_unavailable');
       expect(
         ok.length,
         `admitted ${ok.length} of ${burst} (statuses ${statuses(responses)}); over ${FEEDS_PER_MINUTE} means a process counted alone`,
-      ).to.equal(FEEDS_PER_MINUTE);
-      expect(limited).to.have.length(burst - FEEDS_PER_MINUTE);
-      // One counter: each admitted request saw a different count, 59 left down to 0.
-      expect(
-        ok.map((response) => Number(response.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b),
-      ).to.deep.equal(Array.from({ length: FEEDS_PER_MINUTE }, (_, n) => n));
+      ).to.be.within(FEEDS_PER_MINUTE - unavailable.length, FEEDS_PER_MINUTE);
+      // One counter: each admitted request saw a different count; with nothing unavailable, 59 left down to 0.
+      const remaining = ok.map((response) => Number(response.headers.get('x-ratelimit-remaining')));
+      expect(new Set(remaining).size).to.equal(ok.length);
+      if (unavailable.length === 0)
+        expect([...remaining].sort((a, b) => a - b)).to.deep.equal(
+          Array.from({ length: FEEDS_PER_MINUTE }, (_, n) => n),
+        );
       for (const response of limited) expect((response.body as Problem).code).to.equal('rate_limited');
       // Every request of both processes went into the account's one Postgres row.
       const counted = await testRun().runtime.database.db.one<{ points: number }>(
         'SELECT COALESCE(sum(points), 0)::int AS points FROM rate_limits WHERE key LIKE $1',
         [`feeds:account:${accountId}:%`],
       );
-      expect(counted.points).to.equal(burst);
+      expect(counted.points).to.be.within(burst - unavailable.length, burst);
       return;
     }
   });

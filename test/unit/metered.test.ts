@@ -130,7 +130,7 @@ describe('one round trip: the rate-limit count taken by the allowance reservatio
       refund: () => Promise.resolve(),
     };
     const limits = new RateLimits(store, 1, () => 120_000);
-    const ticket = limits.ticket('search', 60, 'account:a');
+    const ticket = limits.ticket('search', 60, 'account:a', true);
     const allowances = new Allowances(repository);
     return { calls, ticket, meter: allowances.meterFor('a', 'u', ticket) };
   }
