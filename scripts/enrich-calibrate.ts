@@ -8,7 +8,6 @@
  */
 import { writeFile } from 'node:fs/promises';
 import * as prettier from 'prettier';
-import { enrich, RulesWorkArrangementClassifier } from '../src/ingest/enrich/index.js';
 import {
   CALIBRATED_ATTRIBUTES,
   UNCALIBRATED,
@@ -17,19 +16,19 @@ import {
   type CalibrationTable,
   type PathRecord,
 } from '../src/ingest/enrich/calibration.js';
-import { predictionMatches } from '../src/services/quality/enrichment-accuracy.js';
+import { predictionMatches, rulesEnrichment } from '../src/services/quality/enrichment-accuracy.js';
 import { readLabelledSet } from '../src/services/quality/labelled-set.js';
 
 const TABLE_FILE = new URL('../src/ingest/enrich/calibration-table.ts', import.meta.url);
 
-const classifier = new RulesWorkArrangementClassifier();
+const enrichUncalibrated = rulesEnrichment(UNCALIBRATED);
 const train = (await readLabelledSet()).filter((p) => p.split === 'train');
 const paths = new Map<string, PathRecord>();
 let postings = 0;
 for (const { line, input } of train) {
   if (input === undefined) continue;
   postings += 1;
-  const result = await enrich(input, { workArrangement: classifier, calibration: UNCALIBRATED });
+  const result = await enrichUncalibrated(input);
   for (const attribute of CALIBRATED_ATTRIBUTES) {
     const derivation = result.derivations[attribute];
     if (derivation === undefined || !(attribute in line.labels)) continue;

@@ -20,12 +20,14 @@ export function rateLimit(limits: Pick<RateLimits, 'ticket'>, operation: Operati
   if (bucket === undefined || perMinute === undefined) return undefined;
   if (!operation.consumesAllowance) {
     return async function limitRate(ctx: AppContext, next: Next): Promise<void> {
-      setHeaders(ctx, await limits.ticket(bucket, perMinute, subjectOf(ctx), exact(ctx)).take());
+      const { subject, exact } = counterOf(ctx);
+      setHeaders(ctx, await limits.ticket(bucket, perMinute, subject, exact).take());
       await next();
     };
   }
   return async function limitRateWithAllowance(ctx: AppContext, next: Next): Promise<void> {
-    const ticket = limits.ticket(bucket, perMinute, subjectOf(ctx), exact(ctx));
+    const { subject, exact } = counterOf(ctx);
+    const ticket = limits.ticket(bucket, perMinute, subject, exact);
     ctx.state.rateLimit = ticket;
     try {
       await next();
@@ -46,14 +48,14 @@ function setHeaders(ctx: AppContext, state: RateLimitState): void {
   ctx.set('X-RateLimit-Reset', String(state.resetSeconds));
 }
 
-/** A key's requests count exactly (plan terms); keyless ones may fall back to memory (db/rate-limits.ts). */
-function exact(ctx: AppContext): boolean {
-  return ctx.state.principal !== undefined;
-}
-
-/** Keys of one account share its counters; compatibility keys count alone; no key: the client address. */
-function subjectOf(ctx: AppContext): string {
+/**
+ * Whose counter: keys of one account share its counters, compatibility keys count alone, both
+ * exactly (plan terms); no key: the client address, whose counter may fall back to memory
+ * (db/rate-limits.ts).
+ */
+function counterOf(ctx: AppContext): { subject: string; exact: boolean } {
   const principal = ctx.state.principal;
-  if (principal === undefined) return `ip:${ctx.ip}`;
-  return principal.keyKind === 'live' ? `account:${principal.accountId}` : `key:${principal.keyId}`;
+  if (principal === undefined) return { subject: `ip:${ctx.ip}`, exact: false };
+  const subject = principal.keyKind === 'live' ? `account:${principal.accountId}` : `key:${principal.keyId}`;
+  return { subject, exact: true };
 }

@@ -68,7 +68,10 @@ export class RateLimitTicket {
     return this.state;
   }
 
-  /** Counts the request alone (the limiter's statement, with its in-memory insurance). */
+  /**
+   * Counts the request alone (the limiter's statement; only a keyless counter falls back to this
+   * process's memory, db/rate-limits.ts).
+   */
   async take(): Promise<RateLimitState> {
     if (this.state !== undefined) return this.state;
     const { bucket, limit, key, exact } = this.count;

@@ -17,6 +17,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { enrich, RulesWorkArrangementClassifier } from '../../ingest/enrich/index.js';
+import type { CalibrationTable } from '../../ingest/enrich/calibration.js';
 import type { EnrichInput, Enrichment } from '../../ingest/types.js';
 import { CALIBRATED_ATTRIBUTES, type CalibratedAttribute } from '../../ingest/enrich/calibration.js';
 import { parseJsonLines } from '../../lib/json.js';
@@ -180,9 +181,7 @@ export async function scoreEnrichment(
           .get(attribute)
           ?.push({ confidence: result.derivations[attribute]?.confidence ?? 1, correct: equal });
       if (!equal && !(predicted === undefined && label === null))
-        mismatches.push(
-          `${line.id}  ${attribute}: predicted ${JSON.stringify(predicted)} label ${JSON.stringify(label)}`,
-        );
+        mismatches.push(disagreement(line.id, attribute, predicted, label));
       if (attribute === 'salary')
         tally(hasSalary, predicted === undefined ? undefined : true, label === null ? null : true, true);
     }
@@ -212,8 +211,20 @@ export async function scoreEnrichment(
  * the sample, so the figures are in-sample (optimistic); a configured language model is not measured.
  */
 export async function measureRulesAccuracy(url: URL = LABELLED_SAMPLE): Promise<EnrichmentAccuracy> {
+  return scoreEnrichment(await readLabelledSample(url), rulesEnrichment());
+}
+
+/**
+ * `enrich` as measured: the deterministic rules classifier (a configured language model is not
+ * measured), with the committed calibration unless another table is given (the fit uses none).
+ */
+export function rulesEnrichment(calibration?: CalibrationTable): (input: EnrichInput) => Promise<Enrichment> {
   const classifier = new RulesWorkArrangementClassifier();
-  return scoreEnrichment(await readLabelledSample(url), (input) =>
-    enrich(input, { workArrangement: classifier }),
-  );
+  return (input) =>
+    enrich(input, { workArrangement: classifier, ...(calibration === undefined ? {} : { calibration }) });
+}
+
+/** One disagreement of a report: `<id>  <attribute>: predicted … label …`. */
+export function disagreement(id: string, attribute: string, predicted: unknown, label: unknown): string {
+  return `${id}  ${attribute}: predicted ${JSON.stringify(predicted)} label ${JSON.stringify(label)}`;
 }

@@ -4,13 +4,14 @@
  * outside `enrich`: the title as shown and the locations (countries as ISO codes, cities by name,
  * both as sets: a prediction is right when it names exactly the labelled ones).
  */
-import { enrich, RulesWorkArrangementClassifier } from '../../ingest/enrich/index.js';
 import { cleanTitle } from '../../ingest/normalize/job.js';
 import { deriveLocations } from '../../ingest/normalize/locations.js';
 import type { EnrichInput, Enrichment } from '../../ingest/types.js';
 import { calibrationOf, type Calibration, type CalibrationPoint } from './calibration.js';
 import {
+  disagreement,
   emptyCounts,
+  rulesEnrichment,
   scoreEnrichment,
   tally,
   withRatios,
@@ -105,9 +106,7 @@ export function scorePipeline(lines: SetPosting[]): Pick<SplitAccuracy, 'pipelin
       const c = counts.get(attribute);
       if (c !== undefined) tally(c, predicted, label, equal);
       if (!equal && !(predicted === undefined && label === null))
-        mismatches.push(
-          `${line.id}  ${attribute}: predicted ${JSON.stringify(predicted)} label ${JSON.stringify(label)}`,
-        );
+        mismatches.push(disagreement(line.id, attribute, predicted, label));
       if (predicted !== undefined)
         points.get(attribute)?.push({
           confidence: attribute === 'title' ? 1 : derived.derivation.confidence,
@@ -161,16 +160,13 @@ export async function measureSetAccuracy(
  * how it was drawn in words (the data-quality report publishes it).
  */
 export async function measureTestAccuracy(): Promise<EnrichmentAccuracy> {
-  const { splits } = await measureSetAccuracy();
+  // Only the test split is enriched: the report publishes nothing of the others.
+  const testOnly = (await readLabelledSet()).filter((posting) => posting.split === 'test');
+  const { splits } = await measureSetAccuracy(rulesEnrichment(), testOnly);
   const test = splits.find((split) => split.split === 'test');
   if (test === undefined) throw new Error('the labelled set has no test split');
   return {
     ...test.enrichment,
     sample: `on the held-out test split of an out-of-sample labelled set (${String(test.scored)} real postings read by people, ${String(test.boards)} boards on ${String(test.platforms)} platforms; split by board, never read while the rules or the confidence calibration were fitted), by the deterministic rules`,
   };
-}
-
-function rulesEnrichment(): (input: EnrichInput) => Promise<Enrichment> {
-  const classifier = new RulesWorkArrangementClassifier();
-  return (input) => enrich(input, { workArrangement: classifier });
 }
