@@ -111,13 +111,20 @@ export async function completeRawSearch(
   const started = performance.now();
   const deadlineMs = requestDeadlines.get(es) ?? RAW_READ_DEADLINE_MS;
   const left = (): number => Math.max(1, deadlineMs - (performance.now() - started));
-  let bytes = await rawSearchAttempt(es, index, body, left);
-  // The transport retries a 502/503/504 once on another node, but not a streamed answer: so here,
-  // within the same deadline. Measured on the two-node test cluster: a node leaving between a
-  // search's query and fetch phases fails it with 502 node_disconnected_exception (its copy held
-  // the hits to fetch), and the retry is served whole by the copies that stay.
-  if (RETRIED_STATUSES.has(bytes.statusCode) && left() > MIN_RETRY_MS)
-    bytes = await rawSearchAttempt(es, index, body, left);
+  // The transport retries a connection failure and a 502/503/504 once on another node, but not a
+  // streamed answer: so here, within the same deadline. Seen on the two-node test cluster: a node
+  // leaving between a search's query and fetch phases fails it with 502
+  // node_disconnected_exception, one leaving mid-answer cuts the body off; the retry is served
+  // whole by the copies that stay.
+  const attempt = async (): Promise<RawAttempt | errors.ConnectionError> =>
+    rawSearchAttempt(es, index, body, left).catch((error: unknown) => {
+      if (error instanceof errors.ConnectionError) return error;
+      throw error;
+    });
+  let bytes = await attempt();
+  const retry = bytes instanceof errors.ConnectionError || RETRIED_STATUSES.has(bytes.statusCode);
+  if (retry && left() > MIN_RETRY_MS) bytes = await attempt();
+  if (bytes instanceof errors.ConnectionError) throw bytes;
   if (bytes.statusCode >= 300) {
     throw new errors.ResponseError({
       ...bytes.result,
@@ -165,7 +172,11 @@ async function rawSearchAttempt(
   return { statusCode: result.statusCode, body: await readAll(result.body, left()), result };
 }
 
-/** The whole body within `ms` (a stalled body is the client's TimeoutError, as a stalled answer is). */
+/**
+ * The whole body within `ms` (a stalled body is the client's TimeoutError, as a stalled answer is).
+ * A body the connection cuts off (the socket's own error: undici's "other side closed" when a node
+ * leaves mid-answer) is the client's ConnectionError, as a refused connection is.
+ */
 async function readAll(stream: Readable, ms: number): Promise<Buffer> {
   const timer = setTimeout(() => stream.destroy(new errors.TimeoutError('Request timed out')), ms);
   const chunks: Buffer[] = [];
@@ -178,6 +189,9 @@ async function readAll(stream: Readable, ms: number): Promise<Buffer> {
         throw new errors.RequestAbortedError(`answer larger than ${String(MAX_RAW_RESPONSE_BYTES)} bytes`);
       chunks.push(chunk);
     }
+  } catch (error) {
+    if (error instanceof errors.ElasticsearchClientError || !(error instanceof Error)) throw error;
+    throw new errors.ConnectionError(`the answer was cut off: ${error.message}`);
   } finally {
     clearTimeout(timer);
   }

@@ -72,4 +72,22 @@ describe('raw search deadline', () => {
     expect(error).to.be.instanceOf(errors.TimeoutError);
     expect(ms).to.be.within(DEADLINE_MS - 50, DEADLINE_MS + 1000);
   });
+
+  it('reports a body cut off by a closing connection as a connection failure (a 503), after one retry', async () => {
+    // A node leaving mid-answer (the cluster suite saw it as a 500 once): headers and part of the
+    // body, then the connection closes. Both attempts meet the same fate here.
+    let requests = 0;
+    const { url, server } = await listen((socket) => {
+      requests += 1;
+      socket.end(
+        'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nx-elastic-product: Elasticsearch\r\n' +
+          'content-length: 500\r\n\r\n{"took":1,"timed_out":false,"hits":{"hits":[',
+      );
+    });
+    servers.push(server);
+    const { ms, error } = await timedFailure(url);
+    expect(error).to.be.instanceOf(errors.ConnectionError);
+    expect(requests).to.equal(2);
+    expect(ms).to.be.below(DEADLINE_MS);
+  });
 });
