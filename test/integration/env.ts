@@ -113,7 +113,7 @@ export async function serve(
 }
 
 /** A migrated schema, an index and an app served over them, for `config`'s names. */
-export async function openEnv(config: Config): Promise<TestEnv> {
+export async function openEnv(config: Config, options: { logger?: Logger } = {}): Promise<TestEnv> {
   // As the API runs: authentication served from the key cache, invalidated by change notifications.
   const runtime = openRuntime(config, undefined, { cacheKeys: true });
   await migrate(runtime.database.db, config.postgres.schema);
@@ -126,7 +126,7 @@ export async function openEnv(config: Config): Promise<TestEnv> {
     runtime,
     services,
     document,
-    baseUrl: await serve(services, document),
+    baseUrl: await serve(services, document, options),
   };
 }
 

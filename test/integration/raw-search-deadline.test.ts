@@ -7,6 +7,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { errors } from '@elastic/elasticsearch';
 import { expect } from 'chai';
+import { UpstreamUnavailableError } from '../../src/domain/errors.js';
 import { completeRawSearch, createEsClient, requestPathClient } from '../../src/search/client.js';
 
 const DEADLINE_MS = 400;
@@ -23,8 +24,8 @@ async function listen(onData: (socket: Socket) => void): Promise<{ url: string; 
   return { url: `http://127.0.0.1:${String(address.port)}`, server };
 }
 
-async function timedFailure(url: string): Promise<{ ms: number; error: unknown }> {
-  const es = requestPathClient(
+function rawClient(url: string): ReturnType<typeof requestPathClient> {
+  return requestPathClient(
     createEsClient({
       nodes: [url],
       indexPrefix: 'unused',
@@ -35,6 +36,24 @@ async function timedFailure(url: string): Promise<{ ms: number; error: unknown }
     }),
     DEADLINE_MS,
   );
+}
+
+/** An HTTP answer that closes its connection (so a retry opens a new one and is seen). */
+function answer(socket: Socket, status: string, body: string): void {
+  socket.end(
+    `HTTP/1.1 ${status}\r\ncontent-type: application/json\r\nx-elastic-product: Elasticsearch\r\n` +
+      `content-length: ${String(Buffer.byteLength(body))}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+const EMPTY_PAGE =
+  '{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"hits":[]}}';
+/** What a node answers while it (or the node holding a shard copy) shuts down. */
+const NODE_CLOSED =
+  '{"error":{"root_cause":[{"type":"node_closed_exception","reason":"node closed"}],"type":"search_phase_execution_exception","reason":"","phase":"fetch","grouped":true,"failed_shards":[]},"status":500}';
+
+async function timedFailure(url: string): Promise<{ ms: number; error: unknown }> {
+  const es = rawClient(url);
   const started = performance.now();
   try {
     await completeRawSearch(es, 'jobs', { size: 1 });
@@ -89,5 +108,51 @@ describe('raw search deadline', () => {
     expect(error).to.be.instanceOf(errors.ConnectionError);
     expect(requests).to.equal(2);
     expect(ms).to.be.below(DEADLINE_MS);
+  });
+
+  it('retries a 500 of a node leaving (node_closed_exception) once, and answers with the retry', async () => {
+    let requests = 0;
+    const { url, server } = await listen((socket) => {
+      requests += 1;
+      if (requests === 1) answer(socket, '500 Internal Server Error', NODE_CLOSED);
+      else answer(socket, '200 OK', EMPTY_PAGE);
+    });
+    servers.push(server);
+    const es = rawClient(url);
+    try {
+      const page = await completeRawSearch(es, 'jobs', { size: 1 });
+      expect(page.hits).to.deep.equal([]);
+      expect(requests).to.equal(2);
+    } finally {
+      await es.close();
+    }
+  });
+
+  it('answers 503, not 500, when a node leaving fails the retry too', async () => {
+    let requests = 0;
+    const { url, server } = await listen((socket) => {
+      requests += 1;
+      answer(socket, '500 Internal Server Error', NODE_CLOSED);
+    });
+    servers.push(server);
+    const { error } = await timedFailure(url);
+    expect(error).to.be.instanceOf(UpstreamUnavailableError);
+    expect(requests).to.equal(2);
+  });
+
+  it('neither retries nor hides any other 500: it stays the error it is', async () => {
+    let requests = 0;
+    const { url, server } = await listen((socket) => {
+      requests += 1;
+      answer(
+        socket,
+        '500 Internal Server Error',
+        '{"error":{"root_cause":[{"type":"illegal_state_exception","reason":"x"}],"type":"illegal_state_exception","reason":"x"},"status":500}',
+      );
+    });
+    servers.push(server);
+    const { error } = await timedFailure(url);
+    expect(error).to.be.instanceOf(errors.ResponseError);
+    expect(requests).to.equal(1);
   });
 });
