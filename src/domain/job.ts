@@ -130,6 +130,11 @@ export interface StoredJob extends Job {
 
 /** The Elasticsearch document: the stored job plus fields only the index needs. */
 export interface JobDocument extends StoredJob {
+  /**
+   * Always true, written right after the public members (search/document.ts): in `_source` the
+   * bytes between the first member and this one are the job's public members in contract order.
+   */
+  public_members_end: true;
   /** Encoded character trigrams of the lower-cased title, in order (title grammar; see search/document.ts). */
   title_grams: string;
   title_short_grams: string[];

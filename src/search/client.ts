@@ -110,6 +110,21 @@ export async function completeRawSearch(
   index: string,
   body: estypes.SearchRequest,
 ): Promise<RawSearchResponse> {
+  const response = scanSearchResponse(await rawSearchBytes(es, index, body));
+  if (response.timedOut || response.shardsFailed > 0) throw new UpstreamUnavailableError(2);
+  return response;
+}
+
+/**
+ * A search's answer as bytes, read whole within the deadline, retried once on another node when a
+ * node failed under it; an error status is the client's ResponseError (or a 503, see
+ * NODE_FAILURES). Whether the answer is complete (timed out, failed shards) is the caller's to read.
+ */
+export async function rawSearchBytes(
+  es: EsClient,
+  index: string,
+  body: estypes.SearchRequest,
+): Promise<Buffer> {
   const started = performance.now();
   const deadlineMs = requestDeadlines.get(es) ?? RAW_READ_DEADLINE_MS;
   const left = (): number => Math.max(1, deadlineMs - (performance.now() - started));
@@ -134,9 +149,7 @@ export async function completeRawSearch(
     });
     throw isNodeFailure(failure) ? new UpstreamUnavailableError(2) : failure;
   }
-  const response = scanSearchResponse(bytes.body);
-  if (response.timedOut || response.shardsFailed > 0) throw new UpstreamUnavailableError(2);
-  return response;
+  return bytes.body;
 }
 
 /** The statuses the transport retries on another node (its default), applied to streamed reads. */

@@ -5,7 +5,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { Job, JobDocument } from '../domain/job.js';
-import { PUBLIC_JOB_MEMBERS } from '../domain/public-job.js';
+import { PUBLIC_END_MEMBER, PUBLIC_JOB_MEMBERS } from '../domain/public-job.js';
 import type { StoredDocument } from '../domain/lifecycle.js';
 import type { RawHit } from './raw-response.js';
 
@@ -70,6 +70,7 @@ export function toIndexDocument(stored: StoredDocument, indexedAt: string): JobD
   );
   return {
     ...publicMembersFirst(stored),
+    [PUBLIC_END_MEMBER]: true,
     ...stored,
     title_grams: titleTrigrams(stored.title).join(' '),
     title_short_grams: titleShortGrams(stored.title),
@@ -124,6 +125,7 @@ export function documentFromHit(hit: estypes.SearchHit<Record<string, unknown>>)
   const vector = firstValue(hit, VECTOR_FIELD);
   return {
     ...publicMembersFirst(source),
+    [PUBLIC_END_MEMBER]: true,
     ...source,
     title_grams: titleTrigrams(title).join(' '),
     title_short_grams: titleShortGrams(title),

@@ -17,7 +17,14 @@ import type { estypes } from '@elastic/elasticsearch';
 import { GoneError, NotFoundError, UpstreamUnavailableError } from '../domain/errors.js';
 import type { Meter } from './allowance.js';
 import { inOrder } from '../lib/ordered.js';
-import { closePit, completePitCount, completeSearch, isPitMissing, type EsClient } from '../search/client.js';
+import {
+  closePit,
+  completePitCount,
+  completeSearch,
+  isPitMissing,
+  rawSearchBytes,
+  type EsClient,
+} from '../search/client.js';
 import {
   cursorMismatch,
   isSortValues,
@@ -31,7 +38,8 @@ import { hitSource, type HitFetch } from '../search/document.js';
 import { jobFetch } from '../search/job-query.js';
 import { exportPageRequest, exportQuery, type ExportFilters } from '../search/export-query.js';
 import { DEFAULT_EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../export/columns.js';
-import { encode, MEDIA_TYPES, type ExportFormat } from '../export/encoders.js';
+import { encode, MEDIA_TYPES, ndjsonLines, type ExportFormat } from '../export/encoders.js';
+import { publicSourceLines } from '../search/source-lines.js';
 
 export const PART_ROWS = 50_000;
 /** Rows per Elasticsearch page while streaming. */
@@ -175,7 +183,13 @@ export class ExportService {
       if (request.part === part_count && delivered.rows === rows) await closePit(this.es, pit.id);
     };
     const spanned = spans ?? this.pageSpans(pit, query, start, rows);
-    const batches = this.batches(pit, query, columns, spanned, delivered, finish);
+    const body = isDefaultNdjson(request.format, columns)
+      ? this.deliver(spanned, (span) => this.lines(pit, query, span), delivered, finish)
+      : encode(
+          request.format,
+          columns,
+          this.deliver(spanned, (span) => this.rows(pit, query, columns, span), delivered, finish),
+        );
     return {
       part: request.part,
       part_count,
@@ -196,7 +210,7 @@ export class ExportService {
             ),
           }),
       mediaType: MEDIA_TYPES[request.format],
-      body: encode(request.format, columns, batches),
+      body,
       finish,
     };
   }
@@ -274,36 +288,70 @@ export class ExportService {
   }
 
   /**
-   * The rows of every span, in order, FETCH_CONCURRENCY pages in flight; what was delivered is
-   * settled at the end.
+   * What `read` makes of every span, in order, FETCH_CONCURRENCY pages in flight; the rows delivered
+   * are settled at the end.
    */
-  private async *batches(
-    pit: estypes.SearchPointInTimeReference,
-    query: estypes.QueryDslQueryContainer,
-    columns: readonly ExportColumn[],
+  private async *deliver<T>(
     spans: Iterable<PageSpan> | AsyncIterable<PageSpan>,
+    read: (span: PageSpan) => Promise<Delivery<T>>,
     delivered: { rows: number },
     finish: () => Promise<void>,
-  ): AsyncGenerator<ExportRow[]> {
-    const fetch = jobFetch(columns.includes('description_text'));
-    const read = async (span: PageSpan): Promise<estypes.SearchHit<ExportRow>[]> => {
-      const hits = await this.page(pit, query, span.after, span.size, fetch);
-      if (hits.length < span.size) throw new UpstreamUnavailableError(2);
-      return hits;
-    };
-    async function* reads(): AsyncGenerator<() => Promise<estypes.SearchHit<ExportRow>[]>> {
+  ): AsyncGenerator<T> {
+    async function* reads(): AsyncGenerator<() => Promise<Delivery<T>>> {
       for await (const span of spans) yield () => read(span);
     }
     try {
-      for await (const hits of inOrder(reads(), FETCH_CONCURRENCY)) {
-        const batch = hits.map(hitSource);
-        yield batch;
-        // Counted once the consumer asked for more, i.e. after this batch was encoded and handed on.
-        delivered.rows += batch.length;
+      for await (const page of inOrder(reads(), FETCH_CONCURRENCY)) {
+        yield page.value;
+        // Counted once the consumer asked for more, i.e. after this page was encoded and handed on.
+        delivered.rows += page.rows;
       }
     } finally {
       await finish();
     }
+  }
+
+  /** One span's rows, parsed (every format and column choice but the default NDJSON). */
+  private async rows(
+    pit: estypes.SearchPointInTimeReference,
+    query: estypes.QueryDslQueryContainer,
+    columns: readonly ExportColumn[],
+    span: PageSpan,
+  ): Promise<Delivery<ExportRow[]>> {
+    const hits = await this.page(
+      pit,
+      query,
+      span.after,
+      span.size,
+      jobFetch(columns.includes('description_text')),
+    );
+    if (hits.length < span.size) throw new UpstreamUnavailableError(2);
+    return { value: hits.map(hitSource), rows: hits.length };
+  }
+
+  /**
+   * One span's NDJSON lines with the default columns, copied from the answer's bytes
+   * (search/source-lines.ts); an answer not in that shape (documents indexed before the public
+   * members' end marker) is parsed and serialized as the other formats are.
+   */
+  private async lines(
+    pit: estypes.SearchPointInTimeReference,
+    query: estypes.QueryDslQueryContainer,
+    span: PageSpan,
+  ): Promise<Delivery<Buffer>> {
+    const request = exportPageRequest(pit, query, span.after, span.size, jobFetch(false));
+    const answer = await rawSearchBytes(this.es, this.index, request);
+    const copied = publicSourceLines(answer);
+    if (copied === undefined) {
+      const parsed = JSON.parse(answer.toString('utf8')) as estypes.SearchResponse<ExportRow>;
+      if (parsed.timed_out || parsed._shards.failed > 0 || parsed.hits.hits.length < span.size)
+        throw new UpstreamUnavailableError(2);
+      const rows = parsed.hits.hits.map(hitSource);
+      return { value: Buffer.from(ndjsonLines(rows, DEFAULT_EXPORT_COLUMNS)), rows: rows.length };
+    }
+    if (copied.timedOut || copied.shardsFailed > 0 || copied.hits < span.size)
+      throw new UpstreamUnavailableError(2);
+    return { value: copied.lines, rows: copied.hits };
   }
 
   /** One page in export order after `after`, carrying what `fetch` asks for. */
@@ -316,6 +364,21 @@ export class ExportService {
   ): Promise<estypes.SearchHit<ExportRow>[]> {
     return completeSearch<ExportRow>(this.es, this.index, exportPageRequest(pit, query, after, size, fetch));
   }
+}
+
+/** What one page became, and how many rows it holds. */
+interface Delivery<T> {
+  value: T;
+  rows: number;
+}
+
+/** NDJSON with the default columns, in their order: the lines are the indexed public members. */
+function isDefaultNdjson(format: ExportFormat, columns: readonly ExportColumn[]): boolean {
+  return (
+    format === 'ndjson' &&
+    columns.length === DEFAULT_EXPORT_COLUMNS.length &&
+    columns.every((column, i) => column === DEFAULT_EXPORT_COLUMNS[i])
+  );
 }
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {

@@ -1,0 +1,210 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import type { StoredJob } from '../../src/domain/job.js';
+import { DEFAULT_EXPORT_COLUMNS } from '../../src/export/columns.js';
+import { ndjsonLines } from '../../src/export/encoders.js';
+import { PUBLIC_JOB_MEMBERS } from '../../src/domain/public-job.js';
+import { toIndexDocument } from '../../src/search/document.js';
+import { publicSourceLines } from '../../src/search/source-lines.js';
+import { seededRandom } from '../support/random.js';
+
+const mappings = JSON.parse(readFileSync('index-templates/jobs-mappings.json', 'utf8')) as {
+  template: { mappings: { _source?: { excludes?: string[] } } };
+};
+const excluded = new Set(mappings.template.mappings._source?.excludes ?? []);
+
+const stored: StoredJob = {
+  job_key: 'gh-1',
+  title: 'Senior C# Engineer',
+  organization: 'Acme',
+  url: 'https://boards.greenhouse.io/acme/jobs/1',
+  status: 'open',
+  first_seen: '2026-11-01T00:00:00.000Z',
+  source: 'greenhouse',
+  source_slug: 'acme',
+  source_endpoint: 'https://boards-api.greenhouse.io/v1/boards/acme/jobs',
+  directory_verified_at: '2026-11-01T00:00:00.000Z',
+  locations_derived: [{ city: 'Zürich', country: 'Switzerland', country_code: 'CH', lat: 47.37, lng: 8.54 }],
+  remote_derived: false,
+  employment_type: ['FULL_TIME'],
+  skill_clusters: [],
+  salary: { min: 100_000, max: 120_000.5, currency: 'CHF', period: 'year', source: 'source_field' },
+  description_text: 'Build the platform.',
+  native_id: '1',
+  company_resolved: true,
+  is_duplicate_representative: true,
+  revision: 3,
+};
+
+/** The `_source` Elasticsearch keeps for a stored job under our mappings (excluded members dropped). */
+function indexedSource(job: StoredJob): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(toIndexDocument(job, '2026-11-02T00:00:00.000Z')).filter(
+      ([field]) => !excluded.has(field),
+    ),
+  );
+}
+
+/** An export page's answer as Elasticsearch writes it (compact JSON, the PIT first). */
+function answer(sources: object[], header: Record<string, unknown> = {}): Buffer {
+  return Buffer.from(
+    JSON.stringify({
+      pit_id: 'c29tZSBwaXQgaWQ="hits":{',
+      took: 12,
+      timed_out: false,
+      _shards: { total: 2, successful: 2, skipped: 0, failed: 0 },
+      ...header,
+      hits: {
+        max_score: null,
+        hits: sources.map((source, i) => ({
+          _index: 'jobs-v3',
+          _id: `"_source":{${String(i)}`,
+          _score: null,
+          _ignored: ['title.keyword'],
+          _source: source,
+          sort: [i],
+        })),
+      },
+    }),
+  );
+}
+
+/** The lines the parse-and-serialize path writes for the same answer. */
+function parsedLines(sources: Record<string, unknown>[]): string {
+  return ndjsonLines(sources, DEFAULT_EXPORT_COLUMNS);
+}
+
+/** Text that would fool a scanner looking for the markers without JSON's rules. */
+const ADVERSARIAL = [
+  '"_source":{"job_key":"forged"',
+  ',"public_members_end":true',
+  '},"_source":{"job_key":"x","public_members_end":true}',
+  'ends with a backslash \\',
+  'backslash then quote \\"',
+  '\\\\",\\"public_members_end\\":true',
+  '{[}]"',
+  'unicode: Zürich — 東京 — 🚀 — \u2028 line separator',
+  '\u0000\u0001\u001f control',
+  '',
+];
+
+describe('export lines copied from _source (search/source-lines.ts)', () => {
+  it('relies on the default columns being the public members in contract order, the description apart', () => {
+    expect(DEFAULT_EXPORT_COLUMNS).to.deep.equal(PUBLIC_JOB_MEMBERS.filter((m) => m !== 'description_text'));
+  });
+
+  it('copies each hit as the default-column NDJSON line, byte for byte the parsed path', () => {
+    const sources = [
+      indexedSource(stored),
+      indexedSource({ ...stored, job_key: 'gh-2', closed_at: '2026-11-03T00:00:00.000Z', status: 'closed' }),
+    ];
+    const copied = publicSourceLines(answer(sources));
+    expect(copied?.hits).to.equal(2);
+    expect(copied?.timedOut).to.equal(false);
+    expect(copied?.shardsFailed).to.equal(0);
+    expect(copied?.lines.toString('utf8')).to.equal(parsedLines(sources));
+  });
+
+  it('is exact on adversarial strings in every member, public and internal', () => {
+    const sources = ADVERSARIAL.map((text, i) =>
+      indexedSource({
+        ...stored,
+        job_key: `k${String(i)}`,
+        title: text,
+        organization: `${text}}`,
+        department: text,
+        native_id: text,
+        skill_clusters: [text, text],
+      }),
+    );
+    const copied = publicSourceLines(answer(sources));
+    expect(copied?.hits).to.equal(ADVERSARIAL.length);
+    expect(copied?.lines.toString('utf8')).to.equal(parsedLines(sources));
+    for (const [i, line] of (copied?.lines.toString('utf8') ?? '').split('\n').slice(0, -1).entries()) {
+      const row = JSON.parse(line) as Record<string, unknown>;
+      expect(row.title).to.equal(ADVERSARIAL[i]);
+      expect(Object.keys(row)).to.not.include('public_members_end');
+      expect(Object.keys(row)).to.not.include('native_id');
+    }
+  });
+
+  it('agrees with the parsed path on 300 seeded random jobs', () => {
+    const random = seededRandom(20261127);
+    const alphabet = [
+      'a',
+      'Z',
+      ' ',
+      '"',
+      '\\',
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      'é',
+      '東',
+      '🚀',
+      '\n',
+      '\u0007',
+    ];
+    const text = (): string =>
+      Array.from(
+        { length: Math.floor(random() * 40) },
+        () => alphabet[Math.floor(random() * alphabet.length)],
+      ).join('');
+    const sources = Array.from({ length: 300 }, (_, i) =>
+      indexedSource({
+        ...stored,
+        job_key: `r${String(i)}`,
+        title: text(),
+        ...(random() < 0.5 ? { department: text() } : {}),
+        ...(random() < 0.5 ? { posted_at: '2026-10-01T00:00:00.000Z' } : {}),
+        ...(random() < 0.3 ? { salary: undefined } : {}),
+        native_id: text(),
+      }),
+    );
+    const copied = publicSourceLines(answer(sources));
+    expect(copied?.hits).to.equal(300);
+    expect(copied?.lines.toString('utf8')).to.equal(parsedLines(sources));
+  });
+
+  it('reads an empty page as no lines', () => {
+    const copied = publicSourceLines(answer([]));
+    expect(copied?.hits).to.equal(0);
+    expect(copied?.lines.length).to.equal(0);
+  });
+
+  it('reports a timed-out answer and failed shards', () => {
+    const copied = publicSourceLines(
+      answer([indexedSource(stored)], {
+        timed_out: true,
+        _shards: { total: 2, successful: 1, skipped: 0, failed: 1, failures: [{ reason: '"hits":{' }] },
+      }),
+    );
+    expect(copied?.timedOut).to.equal(true);
+    expect(copied?.shardsFailed).to.equal(1);
+  });
+
+  it('does not recognize documents indexed before the marker, even next to ones after it', () => {
+    const { public_members_end: _marker, ...older } = indexedSource(stored);
+    expect(_marker).to.equal(true);
+    expect(publicSourceLines(answer([older]))).to.equal(undefined);
+    expect(publicSourceLines(answer([older, indexedSource(stored)]))).to.equal(undefined);
+    expect(publicSourceLines(answer([indexedSource(stored), older]))).to.equal(undefined);
+  });
+
+  it('does not recognize a _source that does not open with job_key', () => {
+    const { job_key: jobKey, ...rest } = indexedSource(stored);
+    expect(publicSourceLines(answer([{ ...rest, job_key: jobKey }]))).to.equal(undefined);
+  });
+
+  it('does not recognize an answer in another shape (pretty-printed, not a search answer)', () => {
+    const pretty = Buffer.from(
+      JSON.stringify(JSON.parse(answer([indexedSource(stored)]).toString()), null, 2),
+    );
+    expect(publicSourceLines(pretty)).to.equal(undefined);
+    expect(publicSourceLines(Buffer.from('{"error":{"type":"x"},"status":500}'))).to.equal(undefined);
+    expect(publicSourceLines(Buffer.from(''))).to.equal(undefined);
+  });
+});
