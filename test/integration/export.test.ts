@@ -99,6 +99,24 @@ describe('bulk export: CSV, NDJSON parts and Parquet, read back independently', 
     for (const row of rows) expect(row).to.deep.equal(expected.get(text(row.job_key)));
   });
 
+  it('NDJSON: the default columns copied from the index equal the parsed path line for line, member order included', async () => {
+    // Default columns: lines copied from _source (search/source-lines.ts). With the description
+    // added, the same rows are parsed and serialized (services/export.ts rows()).
+    const copied = await download(`/v1/jobs/export?format=ndjson&${FILTERS}`, key);
+    const columns = [...DEFAULT_EXPORT_COLUMNS, 'description_text'].join(',');
+    const parsed = await download(`/v1/jobs/export?format=ndjson&${FILTERS}&columns=${columns}`, key);
+    expect([copied.status, parsed.status]).to.deep.equal([200, 200]);
+    const withoutDescription = parsed.bytes
+      .toString('utf8')
+      .split('\n')
+      .map((line) => {
+        if (line === '') return line;
+        const { description_text: _description, ...row } = JSON.parse(line) as Record<string, unknown>;
+        return JSON.stringify(row);
+      });
+    expect(copied.bytes.toString('utf8').split('\n')).to.deep.equal(withoutDescription);
+  });
+
   it('CSV: RFC 4180 that DuckDB reads back cell for cell', async () => {
     const expected = await searchAll(FILTERS, key);
     const exported = await download(`/v1/jobs/export?format=csv&${FILTERS}`, key);

@@ -5,7 +5,7 @@ import { DEFAULT_EXPORT_COLUMNS } from '../../src/export/columns.js';
 import { ndjsonLines } from '../../src/export/encoders.js';
 import { PUBLIC_JOB_MEMBERS } from '../../src/domain/public-job.js';
 import { toIndexDocument } from '../../src/search/document.js';
-import { publicSourceLines } from '../../src/search/source-lines.js';
+import { publicSourceLines, type SourceLines } from '../../src/search/source-lines.js';
 import { seededRandom } from '../support/random.js';
 
 const mappings = JSON.parse(readFileSync('index-templates/jobs-mappings.json', 'utf8')) as {
@@ -69,6 +69,12 @@ function answer(sources: object[], header: Record<string, unknown> = {}): Buffer
   );
 }
 
+/** publicSourceLines over a copy of `bytes` (it rewrites its input), with the lines as text. */
+function linesOf(bytes: Buffer, hits: number): (SourceLines & { text: string }) | undefined {
+  const copied = publicSourceLines(Buffer.from(bytes), hits);
+  return copied === undefined ? undefined : { ...copied, text: copied.lines.toString('utf8') };
+}
+
 /** The lines the parse-and-serialize path writes for the same answer. */
 function parsedLines(sources: Record<string, unknown>[]): string {
   return ndjsonLines(sources, DEFAULT_EXPORT_COLUMNS);
@@ -98,11 +104,10 @@ describe('export lines copied from _source (search/source-lines.ts)', () => {
       indexedSource(stored),
       indexedSource({ ...stored, job_key: 'gh-2', closed_at: '2026-11-03T00:00:00.000Z', status: 'closed' }),
     ];
-    const copied = publicSourceLines(answer(sources));
-    expect(copied?.hits).to.equal(2);
+    const copied = linesOf(answer(sources), 2);
     expect(copied?.timedOut).to.equal(false);
     expect(copied?.shardsFailed).to.equal(0);
-    expect(copied?.lines.toString('utf8')).to.equal(parsedLines(sources));
+    expect(copied?.text).to.equal(parsedLines(sources));
   });
 
   it('is exact on adversarial strings in every member, public and internal', () => {
@@ -117,10 +122,9 @@ describe('export lines copied from _source (search/source-lines.ts)', () => {
         skill_clusters: [text, text],
       }),
     );
-    const copied = publicSourceLines(answer(sources));
-    expect(copied?.hits).to.equal(ADVERSARIAL.length);
-    expect(copied?.lines.toString('utf8')).to.equal(parsedLines(sources));
-    for (const [i, line] of (copied?.lines.toString('utf8') ?? '').split('\n').slice(0, -1).entries()) {
+    const copied = linesOf(answer(sources), ADVERSARIAL.length);
+    expect(copied?.text).to.equal(parsedLines(sources));
+    for (const [i, line] of (copied?.text ?? '').split('\n').slice(0, -1).entries()) {
       const row = JSON.parse(line) as Record<string, unknown>;
       expect(row.title).to.equal(ADVERSARIAL[i]);
       expect(Object.keys(row)).to.not.include('public_members_end');
@@ -164,23 +168,22 @@ describe('export lines copied from _source (search/source-lines.ts)', () => {
         native_id: text(),
       }),
     );
-    const copied = publicSourceLines(answer(sources));
-    expect(copied?.hits).to.equal(300);
-    expect(copied?.lines.toString('utf8')).to.equal(parsedLines(sources));
+    const copied = linesOf(answer(sources), 300);
+    expect(copied?.text).to.equal(parsedLines(sources));
   });
 
   it('reads an empty page as no lines', () => {
-    const copied = publicSourceLines(answer([]));
-    expect(copied?.hits).to.equal(0);
-    expect(copied?.lines.length).to.equal(0);
+    const copied = linesOf(answer([]), 0);
+    expect(copied?.text).to.equal('');
   });
 
   it('reports a timed-out answer and failed shards', () => {
-    const copied = publicSourceLines(
+    const copied = linesOf(
       answer([indexedSource(stored)], {
         timed_out: true,
         _shards: { total: 2, successful: 1, skipped: 0, failed: 1, failures: [{ reason: '"hits":{' }] },
       }),
+      1,
     );
     expect(copied?.timedOut).to.equal(true);
     expect(copied?.shardsFailed).to.equal(1);
@@ -189,22 +192,38 @@ describe('export lines copied from _source (search/source-lines.ts)', () => {
   it('does not recognize documents indexed before the marker, even next to ones after it', () => {
     const { public_members_end: _marker, ...older } = indexedSource(stored);
     expect(_marker).to.equal(true);
-    expect(publicSourceLines(answer([older]))).to.equal(undefined);
-    expect(publicSourceLines(answer([older, indexedSource(stored)]))).to.equal(undefined);
-    expect(publicSourceLines(answer([indexedSource(stored), older]))).to.equal(undefined);
+    expect(linesOf(answer([older]), 1)).to.equal(undefined);
+    // The older hit's line would run into the next hit's marker: the count comes short.
+    expect(linesOf(answer([older, indexedSource(stored)]), 2)).to.equal(undefined);
+    expect(linesOf(answer([indexedSource(stored), older]), 2)).to.equal(undefined);
+    expect(linesOf(answer([indexedSource(stored), older, indexedSource(stored)]), 3)).to.equal(undefined);
+  });
+
+  it('does not recognize an answer with another number of hits than asked', () => {
+    const two = [indexedSource(stored), indexedSource({ ...stored, job_key: 'gh-2' })];
+    expect(linesOf(answer(two), 3)).to.equal(undefined);
+    expect(linesOf(answer(two), 1)).to.equal(undefined);
   });
 
   it('does not recognize a _source that does not open with job_key', () => {
     const { job_key: jobKey, ...rest } = indexedSource(stored);
-    expect(publicSourceLines(answer([{ ...rest, job_key: jobKey }]))).to.equal(undefined);
+    expect(linesOf(answer([{ ...rest, job_key: jobKey }]), 1)).to.equal(undefined);
   });
 
   it('does not recognize an answer in another shape (pretty-printed, not a search answer)', () => {
     const pretty = Buffer.from(
       JSON.stringify(JSON.parse(answer([indexedSource(stored)]).toString()), null, 2),
     );
-    expect(publicSourceLines(pretty)).to.equal(undefined);
-    expect(publicSourceLines(Buffer.from('{"error":{"type":"x"},"status":500}'))).to.equal(undefined);
-    expect(publicSourceLines(Buffer.from(''))).to.equal(undefined);
+    expect(linesOf(pretty, 1)).to.equal(undefined);
+    expect(linesOf(Buffer.from('{"error":{"type":"x"},"status":500}'), 0)).to.equal(undefined);
+    expect(linesOf(Buffer.from(''), 0)).to.equal(undefined);
+  });
+
+  it('leaves the answer as it was when it does not recognize it', () => {
+    const { public_members_end: _marker, ...older } = indexedSource(stored);
+    const bytes = answer([indexedSource(stored), older]);
+    const input = Buffer.from(bytes);
+    expect(publicSourceLines(input, 2)).to.equal(undefined);
+    expect(input.equals(bytes)).to.equal(true);
   });
 });
