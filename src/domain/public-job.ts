@@ -49,9 +49,8 @@ export const PUBLIC_JOB_MEMBERS = [
  * The member the index document has right after the public ones (search/document.ts). A reader that
  * finds `_source` opening with `{"job_key":` and this member before the next hit knows the bytes
  * between are exactly the public members in contract order (the description excepted: it is not in
- * `_source`): an export's default-column NDJSON line (search/source-lines.ts) and a search page's
- * job without description (search/raw-response.ts) are copied in one piece. Documents indexed
- * before it lack it and are read member by member.
+ * `_source`): an export's default-column NDJSON line is copied in one piece
+ * (search/source-lines.ts). Documents indexed before it lack it and are read member by member.
  */
 export const PUBLIC_END_MEMBER = 'public_members_end';
 

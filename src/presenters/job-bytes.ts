@@ -14,15 +14,8 @@ const OPEN = encoded('{');
 const CLOSE = encoded('}');
 const SEPARATOR = encoded(',');
 
-/**
- * One job: `{…}` of its public members. A job without a stored description whose public members
- * were found as one span (search/raw-response.ts publicSpan) is that span; others member by member.
- */
+/** One job: `{…}` of its public members. */
 export function writeJob(writer: ByteWriter, bytes: Buffer, hit: RawHit): void {
-  if (hit.publicSpan !== undefined && hit.stored.size === 0) {
-    writer.bytes(OPEN).span(bytes, hit.publicSpan.start, hit.publicSpan.end).bytes(CLOSE);
-    return;
-  }
   writeMembers(writer, bytes, hit, PUBLIC_JOB_MEMBERS);
 }
 

@@ -17,7 +17,6 @@
  */
 import type { ByteWriter } from '../lib/byte-writer.js';
 import type { SortValues } from './cursor.js';
-import { PUBLIC_END_MEMBER } from '../domain/public-job.js';
 
 /** Bytes [start, end) of the response. */
 export interface Span {
@@ -35,13 +34,7 @@ export interface MemberSpan {
 export interface RawHit {
   /** The hit's `_source` object, braces included. */
   source: Span;
-  /**
-   * The job's public members in contract order, as one span (without braces), when `_source` is in
-   * the public-members-first layout (search/document.ts PUBLIC_END_MEMBER); `members` is then left
-   * empty until a reader needs it (publicMembers).
-   */
-  publicSpan?: Span;
-  /** `_source`'s top-level members by name (empty when `publicSpan` was found: see publicMembers). */
+  /** `_source`'s top-level members by name. */
   members: Map<string, MemberSpan>;
   /** The first value of `fields.<storedField>` (a JSON string token, quotes included) when present. */
   stored: Map<string, Span>;
@@ -190,14 +183,8 @@ export class JsonBytes {
    */
   members(at: number, visit: (key: string, keyStart: number, valueStart: number) => number): number {
     this.expect(at, OPEN_BRACE, 'object');
-    const i = this.skipSpace(at + 1);
+    let i = this.skipSpace(at + 1);
     if (this.bytes[i] === CLOSE_BRACE) return i + 1;
-    return this.membersFrom(i, visit);
-  }
-
-  /** members, from the name of a member inside an object (`at` is its opening quote) to the object's end. */
-  membersFrom(at: number, visit: (key: string, keyStart: number, valueStart: number) => number): number {
-    let i = at;
     for (;;) {
       this.expect(i, QUOTE, 'member name');
       const keyEnd = this.stringEnd(i);
@@ -277,64 +264,18 @@ function scanHitsObject(json: JsonBytes, at: number, hits: RawHit[]): number {
   );
 }
 
-const SOURCE_OPEN = Buffer.from('"_source":{');
-const FIRST_MEMBER = Buffer.from('"job_key":');
-const PUBLIC_END = Buffer.from(`,"${PUBLIC_END_MEMBER}":true`);
-
-/**
- * Where the public members of the `_source` object at `at` end (the comma before
- * PUBLIC_END_MEMBER), when the object opens with `{"job_key":` and has that member before the next
- * hit's `_source`; else undefined. Exact for the reasons source-lines.ts gives: inside a string every
- * quote is escaped, so both markers can only be structure.
- */
-function publicMembersEnd(bytes: Buffer, at: number): number | undefined {
-  if (bytes.compare(FIRST_MEMBER, 0, FIRST_MEMBER.length, at + 1, at + 1 + FIRST_MEMBER.length) !== 0)
-    return undefined;
-  const end = bytes.indexOf(PUBLIC_END, at);
-  if (end < 0) return undefined;
-  const next = bytes.indexOf(SOURCE_OPEN, at);
-  return next >= 0 && next < end ? undefined : end;
-}
-
-function scanMembers(
-  json: JsonBytes,
-  from: number,
-  members: Map<string, MemberSpan>,
-  inside: boolean,
-): number {
-  const visit = (member: string, keyStart: number, memberStart: number): number => {
-    const valueEnd = json.valueEnd(memberStart);
-    members.set(member, { keyStart, valueStart: memberStart, valueEnd });
-    return valueEnd;
-  };
-  return inside ? json.membersFrom(from, visit) : json.members(from, visit);
-}
-
-/**
- * A hit's `_source` members by name: scanned when the hit was (the older layout), or now, once, for
- * a hit whose public members were found as one span.
- */
-export function publicMembers(bytes: Buffer, hit: RawHit): Map<string, MemberSpan> {
-  if (hit.members.size === 0 && hit.publicSpan !== undefined)
-    scanMembers(new JsonBytes(bytes), hit.source.start, hit.members, false);
-  return hit.members;
-}
-
 function scanHit(json: JsonBytes, at: number): { hit: RawHit; end: number } {
   let source: Span | undefined;
-  let publicSpan: Span | undefined;
   const members = new Map<string, MemberSpan>();
   const stored = new Map<string, Span>();
   let sort: SortValues | undefined;
   const end = json.members(at, (key, _keyStart, valueStart) => {
     if (key === '_source') {
-      // The public members are one span: only the internal ones after them are scanned, for the end.
-      const publicEnd = publicMembersEnd(json.bytes, valueStart);
-      if (publicEnd !== undefined) publicSpan = { start: valueStart + 1, end: publicEnd };
-      const sourceEnd =
-        publicEnd === undefined
-          ? scanMembers(json, valueStart, members, false)
-          : json.membersFrom(publicEnd + 1, (_member, _keyStart, memberStart) => json.valueEnd(memberStart));
+      const sourceEnd = json.members(valueStart, (member, keyStart, memberStart) => {
+        const valueEnd = json.valueEnd(memberStart);
+        members.set(member, { keyStart, valueStart: memberStart, valueEnd });
+        return valueEnd;
+      });
       source = { start: valueStart, end: sourceEnd };
       return sourceEnd;
     }
@@ -357,16 +298,7 @@ function scanHit(json: JsonBytes, at: number): { hit: RawHit; end: number } {
     return valueEnd;
   });
   if (source === undefined) throw new MalformedResponseError('hit without _source', at);
-  return {
-    hit: {
-      source,
-      ...(publicSpan === undefined ? {} : { publicSpan }),
-      members,
-      stored,
-      ...(sort === undefined ? {} : { sort }),
-    },
-    end,
-  };
+  return { hit: { source, members, stored, ...(sort === undefined ? {} : { sort }) }, end };
 }
 
 function failedShards(shards: unknown): number {
@@ -400,7 +332,6 @@ function memberPrefix(name: string): Buffer {
  * the previous one in `_source` after a comma is copied with it in one piece.
  */
 export function writeMembers(writer: ByteWriter, bytes: Buffer, hit: RawHit, names: readonly string[]): void {
-  const members = publicMembers(bytes, hit);
   writer.bytes(OPEN_OBJECT);
   let written = false;
   let previousEnd = -1;
@@ -413,7 +344,7 @@ export function writeMembers(writer: ByteWriter, bytes: Buffer, hit: RawHit, nam
       previousEnd = -1;
       continue;
     }
-    const member = members.get(name);
+    const member = hit.members.get(name);
     if (member === undefined) continue;
     if (
       written &&

@@ -4,7 +4,7 @@ import { decodeHit } from '../../src/search/document.js';
 import { ByteWriter } from '../../src/lib/byte-writer.js';
 import { presentJobPageBytes, presentTypedPageBytes, writeJob } from '../../src/presenters/job-bytes.js';
 import { presentJobPage, presentTypedPage } from '../../src/presenters/jobs.js';
-import { PUBLIC_END_MEMBER, PUBLIC_JOB_MEMBERS, publicJob } from '../../src/domain/public-job.js';
+import { PUBLIC_JOB_MEMBERS, publicJob } from '../../src/domain/public-job.js';
 import { decodeJobs } from '../../src/services/jobs.js';
 import type { Job } from '../../src/domain/job.js';
 import { seededRandom } from '../support/random.js';
@@ -251,43 +251,14 @@ describe('job bytes presenter', () => {
     expect(parsed).to.have.property('posted_at', null);
   });
 
-  /** A document as the index keeps it: public members first, the end marker, internal members. */
-  const indexed = (over: Partial<Job> = {}): object => ({
-    ...(JSON.parse(JSON.stringify(publicJob({ ...job, ...over }))) as object),
-    [PUBLIC_END_MEMBER]: true,
-    revision: 3,
-    native_id: ',"public_members_end":true',
-    has_salary: true,
-  });
-
-  it('finds the public members of a document indexed with the end marker as one span', () => {
-    const page = scanned([indexed(), stored, indexed({ job_key: 'k2' })]);
-    expect(page.hits.map((hit) => hit.publicSpan !== undefined)).to.deep.equal([true, false, true]);
-    const [first] = page.hits;
-    expect(first?.members.size, 'public members not scanned').to.equal(0);
-    expect(first === undefined ? undefined : decodeHit(page.bytes, first)).to.deep.equal(indexed());
-  });
-
-  it('writes a marked document exactly as publicJob, with and without the description', () => {
-    const tricky = { title: '"_source":{"job_key":"x",\\"public_members_end":true}', department: '\\' };
-    for (const description of [undefined, 'Desc "q" {b} \\ — 🚀']) {
-      for (const source of [indexed(), indexed(tricky)]) {
-        const { text, decoded } = written(source, description);
-        expect(text).to.equal(JSON.stringify(publicJob(decoded)));
-      }
-    }
-  });
-
   for (const size of [0, 1, 3]) {
     it(`writes a page of ${String(size)} as the object presenters do, with and without a cursor`, () => {
-      const sources = Array.from({ length: size }, (_, index) =>
-        index % 2 === 0
-          ? { ...stored, job_key: `k${String(index)}` }
-          : indexed({ job_key: `k${String(index)}` }),
-      );
-      for (const [page, cursor] of [scanned(sources, 'd "e" {s}'), scanned(sources)].flatMap((p) =>
-        [undefined, 'abc.def'].map((c) => [p, c] as const),
-      )) {
+      const sources = Array.from({ length: size }, (_, index) => ({
+        ...stored,
+        job_key: `k${String(index)}`,
+      }));
+      const page = scanned(sources, 'd "e" {s}');
+      for (const cursor of [undefined, 'abc.def']) {
         const raw = {
           jobs: { bytes: page.bytes, hits: page.hits },
           ...(cursor === undefined ? {} : { next_cursor: cursor }),
