@@ -49,12 +49,18 @@ const WALK_PAGE = 10_000;
 /** Sort values alone need no stored field at all (not even _id): a walk reads 5–7× faster. */
 const SORT_VALUES_ONLY: HitFetch = { _source: false, stored_fields: ['_none_'] };
 /**
- * Pages asked of Elasticsearch at once (lib/ordered.ts): the page being written to the client is
- * one of them, so three keep two reading while the third is written. Measured with bench:export
- * (NDJSON, 200k rows): 36k rows/s at two, 42k at three; Elasticsearch alone delivers the same at
- * two and three (61k), its two cores already busy.
+ * Pages asked of Elasticsearch at once (lib/ordered.ts) for NDJSON lines copied from the answer:
+ * the page being written to the client is one of them, so three keep two reading while the third
+ * is written. Measured with bench:export (NDJSON, 200k rows): 36k rows/s at two, 42k at three;
+ * Elasticsearch alone delivers the same at two and three (61k), its two cores already busy.
  */
 export const FETCH_CONCURRENCY = 3;
+/**
+ * The same for rows parsed into objects (CSV, Parquet, chosen columns): two, since a third page of
+ * objects raised the API's peak RSS from ~410 to ~700 MB in a CSV export and gained nothing (the
+ * encoders, not the reads, bound those formats).
+ */
+const PARSED_FETCH_CONCURRENCY = 2;
 /** How long the point in time outlives the last request of its export. */
 const PIT_KEEP_ALIVE_MINUTES = 15;
 const KEEP_ALIVE = `${String(PIT_KEEP_ALIVE_MINUTES)}m`;
@@ -186,11 +192,17 @@ export class ExportService {
     };
     const spanned = spans ?? this.pageSpans(pit, query, start, rows);
     const body = isDefaultNdjson(request.format, columns)
-      ? this.deliver(spanned, (span) => this.lines(pit, query, span), delivered, finish)
+      ? this.deliver(spanned, (span) => this.lines(pit, query, span), FETCH_CONCURRENCY, delivered, finish)
       : encode(
           request.format,
           columns,
-          this.deliver(spanned, (span) => this.rows(pit, query, columns, span), delivered, finish),
+          this.deliver(
+            spanned,
+            (span) => this.rows(pit, query, columns, span),
+            PARSED_FETCH_CONCURRENCY,
+            delivered,
+            finish,
+          ),
         );
     return {
       part: request.part,
@@ -290,12 +302,13 @@ export class ExportService {
   }
 
   /**
-   * What `read` makes of every span, in order, FETCH_CONCURRENCY pages in flight; the rows delivered
+   * What `read` makes of every span, in order, `concurrency` pages in flight; the rows delivered
    * are settled at the end.
    */
   private async *deliver<T>(
     spans: Iterable<PageSpan> | AsyncIterable<PageSpan>,
     read: (span: PageSpan) => Promise<Delivery<T>>,
+    concurrency: number,
     delivered: { rows: number },
     finish: () => Promise<void>,
   ): AsyncGenerator<T> {
@@ -303,7 +316,7 @@ export class ExportService {
       for await (const span of spans) yield () => read(span);
     }
     try {
-      for await (const page of inOrder(reads(), FETCH_CONCURRENCY)) {
+      for await (const page of inOrder(reads(), concurrency)) {
         yield page.value;
         // Counted once the consumer asked for more, i.e. after this page was encoded and handed on.
         delivered.rows += page.rows;
