@@ -58,11 +58,16 @@ export function csvRecords(records: string[][]): string {
   return `${Papa.unparse(records, records[0]?.length === 1 ? ONE_COLUMN_CONFIG : CSV_CONFIG)}\r\n`;
 }
 
+/** The header record of a CSV export: the column names. */
+export function csvHeader(columns: readonly ExportColumn[]): Buffer {
+  return Buffer.from(csvRecords([[...columns]]));
+}
+
 async function* csv(
   columns: readonly ExportColumn[],
   batches: AsyncIterable<ExportRow[]>,
 ): AsyncGenerator<Buffer> {
-  yield Buffer.from(csvRecords([[...columns]]));
+  yield csvHeader(columns);
   for await (const batch of batches) {
     if (batch.length === 0) continue;
     yield Buffer.from(csvRecords(batch.map((row) => csvCells(row, columns))));

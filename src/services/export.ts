@@ -38,7 +38,8 @@ import { hitSource, type HitFetch } from '../search/document.js';
 import { jobFetch } from '../search/job-query.js';
 import { exportPageRequest, exportQuery, type ExportFilters } from '../search/export-query.js';
 import { DEFAULT_EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../export/columns.js';
-import { encode, MEDIA_TYPES, ndjsonLines, type ExportFormat } from '../export/encoders.js';
+import { csvFromJsonLines } from '../export/csv-lines.js';
+import { csvHeader, encode, MEDIA_TYPES, ndjsonLines, type ExportFormat } from '../export/encoders.js';
 import { publicSourceLines } from '../search/source-lines.js';
 
 export const PART_ROWS = 50_000;
@@ -191,8 +192,18 @@ export class ExportService {
       if (request.part === part_count && delivered.rows === rows) await closePit(this.es, pit.id);
     };
     const spanned = spans ?? this.pageSpans(pit, query, start, rows);
-    const body = isDefaultNdjson(request.format, columns)
-      ? this.deliver(spanned, (span) => this.lines(pit, query, span), FETCH_CONCURRENCY, delivered, finish)
+    const format = request.format;
+    const body = isCopied(format, columns)
+      ? withHeader(
+          format === 'csv' ? [csvHeader(columns)] : [],
+          this.deliver(
+            spanned,
+            (span) => this.lines(pit, query, span, format),
+            FETCH_CONCURRENCY,
+            delivered,
+            finish,
+          ),
+        )
       : encode(
           request.format,
           columns,
@@ -345,11 +356,26 @@ export class ExportService {
   }
 
   /**
-   * One span's NDJSON lines with the default columns, copied from the answer's bytes
-   * (search/source-lines.ts); an answer not in that shape (documents indexed before the public
-   * members' end marker) is parsed and serialized as the other formats are.
+   * One span's rows with the default columns as NDJSON lines copied from the answer's bytes
+   * (search/source-lines.ts), or as CSV records written from those lines (export/csv-lines.ts); an
+   * answer not in that shape (documents indexed before the public members' end marker) is parsed and
+   * serialized into lines first.
    */
   private async lines(
+    pit: estypes.SearchPointInTimeReference,
+    query: estypes.QueryDslQueryContainer,
+    span: PageSpan,
+    format: 'ndjson' | 'csv',
+  ): Promise<Delivery<Buffer>> {
+    const page = await this.ndjsonLines(pit, query, span);
+    if (format === 'ndjson') return page;
+    return {
+      value: csvFromJsonLines(page.value, DEFAULT_EXPORT_COLUMNS),
+      rows: page.rows,
+    };
+  }
+
+  private async ndjsonLines(
     pit: estypes.SearchPointInTimeReference,
     query: estypes.QueryDslQueryContainer,
     span: PageSpan,
@@ -386,13 +412,22 @@ interface Delivery<T> {
   rows: number;
 }
 
-/** NDJSON with the default columns, in their order: the lines are the indexed public members. */
-function isDefaultNdjson(format: ExportFormat, columns: readonly ExportColumn[]): boolean {
+/**
+ * NDJSON or CSV with the default columns, in their order: the rows are the indexed public members,
+ * copied (NDJSON) or written from the copy (CSV).
+ */
+function isCopied(format: ExportFormat, columns: readonly ExportColumn[]): format is 'ndjson' | 'csv' {
   return (
-    format === 'ndjson' &&
+    format !== 'parquet' &&
     columns.length === DEFAULT_EXPORT_COLUMNS.length &&
     columns.every((column, i) => column === DEFAULT_EXPORT_COLUMNS[i])
   );
+}
+
+/** `first`, then every page. */
+async function* withHeader(first: Buffer[], pages: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  yield* first;
+  yield* pages;
 }
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {

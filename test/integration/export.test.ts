@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { FixtureServer } from '../../scripts/lib/fixture-server.js';
 import { csvCells, DEFAULT_EXPORT_COLUMNS, type ExportRow } from '../../src/export/columns.js';
+import { csvRecords } from '../../src/export/encoders.js';
 import { ExportService } from '../../src/services/export.js';
 import type { IngestRuntime } from '../../src/ingest/crawl/deps.js';
 import { serve, testEnv } from './env.js';
@@ -115,6 +116,24 @@ describe('bulk export: CSV, NDJSON parts and Parquet, read back independently', 
         return JSON.stringify(row);
       });
     expect(copied.bytes.toString('utf8').split('\n')).to.deep.equal(withoutDescription);
+  });
+
+  it('CSV: the default columns written from the copied lines equal the parsed path byte for byte', async () => {
+    // Default columns: records written from the lines copied out of the index (export/csv-lines.ts).
+    // The parsed path's rows come from an NDJSON export with the description added (parsed rows).
+    const copied = await download(`/v1/jobs/export?format=csv&${FILTERS}`, key);
+    const columns = [...DEFAULT_EXPORT_COLUMNS, 'description_text'].join(',');
+    const parsed = await download(`/v1/jobs/export?format=ndjson&${FILTERS}&columns=${columns}`, key);
+    expect([copied.status, parsed.status]).to.deep.equal([200, 200]);
+    const rows = parsed.bytes
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as ExportRow);
+    expect(rows.length).to.be.greaterThan(10);
+    expect(copied.bytes.toString('utf8')).to.equal(
+      csvRecords([[...DEFAULT_EXPORT_COLUMNS], ...rows.map((row) => csvCells(row, DEFAULT_EXPORT_COLUMNS))]),
+    );
   });
 
   it('CSV: RFC 4180 that DuckDB reads back cell for cell', async () => {
