@@ -19,13 +19,17 @@
  * (an escape, an exponent, a bare number) is decoded with JSON.parse and written as csvCells would.
  */
 import type { ExportColumn } from './columns.js';
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COMMA,
+  NEWLINE,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  SPACE,
+} from '../lib/json-bytes.js';
 
 /** Papa Parse's rule (quotes: false): a quote, comma, CR, LF or BOM inside, or a space at an end. */
 const NEEDS_QUOTES = /[",\r\n\ufeff]|^ | $/;
@@ -43,9 +47,6 @@ export class UnexpectedLineError extends Error {
   }
 }
 
-const COMMA = 0x2c;
-const SPACE = 0x20;
-const NEWLINE = 0x0a;
 const CRLF = Buffer.from('\r\n');
 
 /** A growing output buffer (a page's CSV is about its NDJSON's size: quotes in lists are doubled). */

@@ -16,6 +16,16 @@
  * with JSON.parse; they are small. Malformed input throws MalformedResponseError.
  */
 import type { ByteWriter } from '../lib/byte-writer.js';
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from '../lib/json-bytes.js';
 import type { SortValues } from './cursor.js';
 
 /** Bytes [start, end) of the response. */
@@ -56,15 +66,6 @@ export class MalformedResponseError extends Error {
     this.name = 'MalformedResponseError';
   }
 }
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
 
 /** Interned member names by FNV-1a hash (bounded: names come from our own mappings, a few hundred). */
 const internedKeys = new Map<number, string>();
@@ -309,7 +310,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const COMMA_BYTE = 0x2c;
 const OPEN_OBJECT = Buffer.from('{');
 const CLOSE_OBJECT = Buffer.from('}');
 const SEPARATOR = Buffer.from(',');
@@ -346,12 +346,7 @@ export function writeMembers(writer: ByteWriter, bytes: Buffer, hit: RawHit, nam
     }
     const member = hit.members.get(name);
     if (member === undefined) continue;
-    if (
-      written &&
-      previousEnd >= 0 &&
-      member.keyStart === previousEnd + 1 &&
-      bytes[previousEnd] === COMMA_BYTE
-    ) {
+    if (written && previousEnd >= 0 && member.keyStart === previousEnd + 1 && bytes[previousEnd] === COMMA) {
       writer.span(bytes, previousEnd, member.valueEnd);
     } else {
       if (written) writer.bytes(SEPARATOR);

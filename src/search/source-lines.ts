@@ -22,14 +22,12 @@
  * returns `undefined` with the answer untouched, and the caller parses it as before.
  */
 import { PUBLIC_END_MEMBER } from '../domain/public-job.js';
+import { CLOSE_BRACE, COMMA, NEWLINE } from '../lib/json-bytes.js';
 
 const SOURCE_OPEN = Buffer.from('"_source":{');
 const FIRST_MEMBER = Buffer.from('"job_key":');
 const PUBLIC_END = Buffer.from(`,"${PUBLIC_END_MEMBER}":true`);
 const HITS_OPEN = Buffer.from('"hits":{');
-const CLOSE_BRACE = 0x7d;
-const NEWLINE = 0x0a;
-const COMMA = 0x2c;
 
 export interface SourceLines {
   timedOut: boolean;

@@ -1,4 +1,13 @@
+import { readFileSync } from 'node:fs';
 import type { StoredJob } from '../../src/domain/job.js';
+
+/** The members the index mapping keeps out of `_source` (index-templates/jobs-mappings.json). */
+export const SOURCE_EXCLUDES: readonly string[] =
+  (
+    JSON.parse(readFileSync('index-templates/jobs-mappings.json', 'utf8')) as {
+      template: { mappings: { _source?: { excludes?: string[] } } };
+    }
+  ).template.mappings._source?.excludes ?? [];
 
 /** A minimal valid stored job (open, resolved company, no derived attributes) with overrides. */
 export function storedJob(key: string, extra: Partial<StoredJob> = {}): StoredJob {

@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
 import type { estypes } from '@elastic/elasticsearch';
 import { expect } from 'chai';
 import type { StoredJob } from '../../src/domain/job.js';
 import { PUBLIC_JOB_MEMBERS } from '../../src/domain/public-job.js';
 import { documentFromHit, hitSource, toIndexDocument } from '../../src/search/document.js';
+import { SOURCE_EXCLUDES } from '../support/jobs.js';
 
-const mappings = JSON.parse(readFileSync('index-templates/jobs-mappings.json', 'utf8')) as {
-  template: { mappings: { _source?: { excludes?: string[] } } };
-};
-const excluded = mappings.template.mappings._source?.excludes ?? [];
+const excluded = SOURCE_EXCLUDES;
 
 const stored: StoredJob = {
   job_key: 'gh-1',

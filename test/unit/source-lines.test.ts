@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import type { StoredJob } from '../../src/domain/job.js';
 import { DEFAULT_EXPORT_COLUMNS } from '../../src/export/columns.js';
@@ -6,35 +5,20 @@ import { ndjsonLines } from '../../src/export/encoders.js';
 import { PUBLIC_JOB_MEMBERS } from '../../src/domain/public-job.js';
 import { toIndexDocument } from '../../src/search/document.js';
 import { publicSourceLines, type SourceLines } from '../../src/search/source-lines.js';
+import { SOURCE_EXCLUDES, storedJob } from '../support/jobs.js';
 import { seededRandom } from '../support/random.js';
 
-const mappings = JSON.parse(readFileSync('index-templates/jobs-mappings.json', 'utf8')) as {
-  template: { mappings: { _source?: { excludes?: string[] } } };
-};
-const excluded = new Set(mappings.template.mappings._source?.excludes ?? []);
+const excluded = new Set(SOURCE_EXCLUDES);
 
-const stored: StoredJob = {
-  job_key: 'gh-1',
+const stored: StoredJob = storedJob('gh-1', {
   title: 'Senior C# Engineer',
-  organization: 'Acme',
-  url: 'https://boards.greenhouse.io/acme/jobs/1',
-  status: 'open',
-  first_seen: '2026-11-01T00:00:00.000Z',
-  source: 'greenhouse',
-  source_slug: 'acme',
-  source_endpoint: 'https://boards-api.greenhouse.io/v1/boards/acme/jobs',
-  directory_verified_at: '2026-11-01T00:00:00.000Z',
   locations_derived: [{ city: 'Zürich', country: 'Switzerland', country_code: 'CH', lat: 47.37, lng: 8.54 }],
   remote_derived: false,
   employment_type: ['FULL_TIME'],
   skill_clusters: [],
   salary: { min: 100_000, max: 120_000.5, currency: 'CHF', period: 'year', source: 'source_field' },
   description_text: 'Build the platform.',
-  native_id: '1',
-  company_resolved: true,
-  is_duplicate_representative: true,
-  revision: 3,
-};
+});
 
 /** The `_source` Elasticsearch keeps for a stored job under our mappings (excluded members dropped). */
 function indexedSource(job: StoredJob): Record<string, unknown> {
