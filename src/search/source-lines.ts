@@ -29,25 +29,25 @@ const FIRST_MEMBER = Buffer.from('"job_key":');
 const PUBLIC_END = Buffer.from(`,"${PUBLIC_END_MEMBER}":true`);
 const HITS_OPEN = Buffer.from('"hits":{');
 
-export interface SourceLines {
+export interface PublicSpans {
   timedOut: boolean;
   shardsFailed: number;
-  /** One line a hit, in order: the front of the answer's own buffer, rewritten in place. */
-  lines: Buffer;
+  /** Each hit's `_source` opening brace, in order. */
+  opens: number[];
+  /** Each hit's end of public members (the comma before PUBLIC_END_MEMBER), in order. */
+  ends: number[];
 }
 
 /**
- * The `hits` lines of `answer` (a search response), or undefined when it is not in the recognized
- * shape or does not hold exactly `hits` hits. Recognized, the answer is rewritten in place (each
- * line is shorter than its hit and starts before it, so a write never reaches bytes still to be
- * read) and spent; not recognized, it is left as it was.
+ * Where the `hits` hits of `answer` (a search response) have their public members, or undefined
+ * when it is not in the recognized shape or does not hold exactly `hits` hits. Reads only.
  *
  * One marker search a hit: from a hit's `_source` to its end marker, then from there to the next
  * `_source`. A hit without the marker would be read together with the next one as one line, and
  * the count would come short: so the count must be exactly `hits` (Elasticsearch returns `size`
  * hits when the point in time holds that many, as the export's walk established).
  */
-export function publicSourceLines(answer: Buffer, hits: number): SourceLines | undefined {
+export function publicSpans(answer: Buffer, hits: number): PublicSpans | undefined {
   const header = responseHeader(answer);
   if (header === undefined) return undefined;
   const opens: number[] = [];
@@ -64,9 +64,17 @@ export function publicSourceLines(answer: Buffer, hits: number): SourceLines | u
     source = answer.indexOf(SOURCE_OPEN, end);
   }
   if (opens.length !== hits) return undefined;
+  return { timedOut: header.timedOut, shardsFailed: header.shardsFailed, opens, ends };
+}
+
+/**
+ * The NDJSON lines of `spans`, written over the front of `answer` (each line is shorter than its hit
+ * and starts before it, so a write never reaches bytes still to be read): the answer is spent.
+ */
+export function compactLines(answer: Buffer, spans: PublicSpans): Buffer {
   let written = 0;
-  opens.forEach((open, i) => {
-    const end = ends[i] ?? open;
+  spans.opens.forEach((open, i) => {
+    const end = spans.ends[i] ?? open;
     // `{` (the one opening `_source`) and the public members, then `}\n`.
     answer.copyWithin(written, open, end);
     written += end - open;
@@ -74,7 +82,7 @@ export function publicSourceLines(answer: Buffer, hits: number): SourceLines | u
     answer[written + 1] = NEWLINE;
     written += 2;
   });
-  return { timedOut: header.timedOut, shardsFailed: header.shardsFailed, lines: answer.subarray(0, written) };
+  return answer.subarray(0, written);
 }
 
 /**

@@ -40,7 +40,7 @@ import { exportPageRequest, exportQuery, type ExportFilters } from '../search/ex
 import { DEFAULT_EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../export/columns.js';
 import { csvFromJsonLines } from '../export/csv-lines.js';
 import { csvHeader, encode, MEDIA_TYPES, ndjsonLines, type ExportFormat } from '../export/encoders.js';
-import { publicSourceLines } from '../search/source-lines.js';
+import { compactLines, publicSpans } from '../search/source-lines.js';
 
 export const PART_ROWS = 50_000;
 /** Rows per Elasticsearch page while streaming. */
@@ -367,31 +367,23 @@ export class ExportService {
     span: PageSpan,
     format: 'ndjson' | 'csv',
   ): Promise<Delivery<Buffer>> {
-    const page = await this.ndjsonLines(pit, query, span);
-    if (format === 'ndjson') return page;
-    return {
-      value: csvFromJsonLines(page.value, DEFAULT_EXPORT_COLUMNS),
-      rows: page.rows,
-    };
-  }
-
-  private async ndjsonLines(
-    pit: estypes.SearchPointInTimeReference,
-    query: estypes.QueryDslQueryContainer,
-    span: PageSpan,
-  ): Promise<Delivery<Buffer>> {
     const request = exportPageRequest(pit, query, span.after, span.size, jobFetch(false));
     const answer = await rawSearchBytes(this.es, this.index, request);
-    const copied = publicSourceLines(answer, span.size);
-    if (copied === undefined) {
+    const spans = publicSpans(answer, span.size);
+    if (spans === undefined) {
       const parsed = JSON.parse(answer.toString('utf8')) as estypes.SearchResponse<ExportRow>;
       if (parsed.timed_out || parsed._shards.failed > 0 || parsed.hits.hits.length < span.size)
         throw new UpstreamUnavailableError(2);
-      const rows = parsed.hits.hits.map(hitSource);
-      return { value: Buffer.from(ndjsonLines(rows, DEFAULT_EXPORT_COLUMNS)), rows: rows.length };
+      const lines = Buffer.from(ndjsonLines(parsed.hits.hits.map(hitSource), DEFAULT_EXPORT_COLUMNS));
+      const value = format === 'ndjson' ? lines : csvFromJsonLines(lines, DEFAULT_EXPORT_COLUMNS);
+      return { value, rows: span.size };
     }
-    if (copied.timedOut || copied.shardsFailed > 0) throw new UpstreamUnavailableError(2);
-    return { value: copied.lines, rows: span.size };
+    if (spans.timedOut || spans.shardsFailed > 0) throw new UpstreamUnavailableError(2);
+    const lines = compactLines(answer, spans);
+    // CSV from the lines into a buffer of its own: writing it over the answer too measured the same
+    // (API 19.7–23.3 against 20.4–20.9 µs a row, three alternating runs each of bench:export).
+    const value = format === 'ndjson' ? lines : csvFromJsonLines(lines, DEFAULT_EXPORT_COLUMNS);
+    return { value, rows: span.size };
   }
 
   /** One page in export order after `after`, carrying what `fetch` asks for. */

@@ -4,7 +4,7 @@ import { DEFAULT_EXPORT_COLUMNS } from '../../src/export/columns.js';
 import { ndjsonLines } from '../../src/export/encoders.js';
 import { PUBLIC_JOB_MEMBERS } from '../../src/domain/public-job.js';
 import { toIndexDocument } from '../../src/search/document.js';
-import { publicSourceLines, type SourceLines } from '../../src/search/source-lines.js';
+import { compactLines, publicSpans, type PublicSpans } from '../../src/search/source-lines.js';
 import { SOURCE_EXCLUDES, storedJob } from '../support/jobs.js';
 import { seededRandom } from '../support/random.js';
 
@@ -53,10 +53,11 @@ function answer(sources: object[], header: Record<string, unknown> = {}): Buffer
   );
 }
 
-/** publicSourceLines over a copy of `bytes` (it rewrites its input), with the lines as text. */
-function linesOf(bytes: Buffer, hits: number): (SourceLines & { text: string }) | undefined {
-  const copied = publicSourceLines(Buffer.from(bytes), hits);
-  return copied === undefined ? undefined : { ...copied, text: copied.lines.toString('utf8') };
+/** publicSpans and compactLines over a copy of `bytes` (compactLines rewrites it), the lines as text. */
+function linesOf(bytes: Buffer, hits: number): (PublicSpans & { text: string }) | undefined {
+  const copy = Buffer.from(bytes);
+  const spans = publicSpans(copy, hits);
+  return spans === undefined ? undefined : { ...spans, text: compactLines(copy, spans).toString('utf8') };
 }
 
 /** The lines the parse-and-serialize path writes for the same answer. */
@@ -203,11 +204,16 @@ describe('export lines copied from _source (search/source-lines.ts)', () => {
     expect(linesOf(Buffer.from(''), 0)).to.equal(undefined);
   });
 
-  it('leaves the answer as it was when it does not recognize it', () => {
+  it('reads without writing: the answer is as it was after publicSpans, recognized or not', () => {
     const { public_members_end: _marker, ...older } = indexedSource(stored);
-    const bytes = answer([indexedSource(stored), older]);
-    const input = Buffer.from(bytes);
-    expect(publicSourceLines(input, 2)).to.equal(undefined);
-    expect(input.equals(bytes)).to.equal(true);
+    for (const [sources, hits] of [
+      [[indexedSource(stored), older], 2],
+      [[indexedSource(stored)], 1],
+    ] as const) {
+      const bytes = answer([...sources]);
+      const input = Buffer.from(bytes);
+      publicSpans(input, hits);
+      expect(input.equals(bytes)).to.equal(true);
+    }
   });
 });
