@@ -144,12 +144,12 @@ export async function rawSearchBytes(
   if (bytes.statusCode >= 300) {
     const failure = new errors.ResponseError({
       ...bytes.result,
-      body: parseErrorBody(joined(bytes.body)),
+      body: parseErrorBody(bytes.body),
       warnings: bytes.result.warnings,
     });
     throw isNodeFailure(failure) ? new UpstreamUnavailableError(2) : failure;
   }
-  return joined(bytes.body);
+  return bytes.body;
 }
 
 /** The statuses the transport retries on another node (its default), applied to streamed reads. */
@@ -180,14 +180,14 @@ function nodeFailureAsUnavailable(error: unknown): never {
 
 function isRetried(attempt: RawAttempt | errors.ConnectionError): boolean {
   if (attempt instanceof errors.ConnectionError || RETRIED_STATUSES.has(attempt.statusCode)) return true;
-  return attempt.statusCode >= 500 && NODE_FAILURES.test(joined(attempt.body).toString('utf8', 0, 64 * 1024));
+  return attempt.statusCode >= 500 && NODE_FAILURES.test(attempt.body.toString('utf8', 0, 64 * 1024));
 }
 /** Below this much time left a retry could not answer in time: the first answer stands. */
 const MIN_RETRY_MS = 100;
 
 interface RawAttempt {
   statusCode: number;
-  body: Buffer[];
+  body: Buffer;
   result: TransportResult<Readable>;
 }
 
@@ -212,7 +212,7 @@ async function rawSearchAttempt(
     },
     { asStream: true, meta: true, requestTimeout: left() },
   );
-  return { statusCode: result.statusCode, body: await readChunks(result.body, left()), result };
+  return { statusCode: result.statusCode, body: await readAll(result.body, left()), result };
 }
 
 /**
@@ -220,7 +220,7 @@ async function rawSearchAttempt(
  * A body the connection cuts off (the socket's own error: undici's "other side closed" when a node
  * leaves mid-answer) is the client's ConnectionError, as a refused connection is.
  */
-async function readChunks(stream: Readable, ms: number): Promise<Buffer[]> {
+async function readAll(stream: Readable, ms: number): Promise<Buffer> {
   const timer = setTimeout(() => stream.destroy(new errors.TimeoutError('Request timed out')), ms);
   const chunks: Buffer[] = [];
   let length = 0;
@@ -238,12 +238,7 @@ async function readChunks(stream: Readable, ms: number): Promise<Buffer[]> {
   } finally {
     clearTimeout(timer);
   }
-  return chunks;
-}
-
-/** Chunks as one Buffer (the one chunk itself when there is one). */
-function joined(chunks: readonly Buffer[]): Buffer {
-  return chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks);
+  return chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, length);
 }
 
 function parseErrorBody(bytes: Buffer): unknown {
