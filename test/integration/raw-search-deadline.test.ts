@@ -8,7 +8,12 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { errors } from '@elastic/elasticsearch';
 import { expect } from 'chai';
 import { UpstreamUnavailableError } from '../../src/domain/errors.js';
-import { completeRawSearch, createEsClient, requestPathClient } from '../../src/search/client.js';
+import {
+  completeRawSearch,
+  createEsClient,
+  isPitMissing,
+  requestPathClient,
+} from '../../src/search/client.js';
 
 const DEADLINE_MS = 400;
 
@@ -51,6 +56,10 @@ const EMPTY_PAGE =
 /** What a node answers while it (or the node holding a shard copy) shuts down. */
 const NODE_CLOSED =
   '{"error":{"root_cause":[{"type":"node_closed_exception","reason":"node closed"}],"type":"search_phase_execution_exception","reason":"","phase":"fetch","grouped":true,"failed_shards":[]},"status":500}';
+
+/** What the cluster suite saw while a node shut down: the fetch phase's search context gone. */
+const CONTEXT_GONE =
+  '{"error":{"root_cause":[{"type":"search_context_missing_exception","reason":"No search context found for id [39]"}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"fetch","grouped":true,"failed_shards":[{"shard":0,"index":"jobs-v1","node":"n1","reason":{"type":"search_context_missing_exception","reason":"No search context found for id [39]"}}]},"status":404}';
 
 async function timedFailure(url: string): Promise<{ ms: number; error: unknown }> {
   const es = rawClient(url);
@@ -154,5 +163,42 @@ describe('raw search deadline', () => {
     const { error } = await timedFailure(url);
     expect(error).to.be.instanceOf(errors.ResponseError);
     expect(requests).to.equal(1);
+  });
+
+  it('retries a search (no point in time) whose fetch-phase context a leaving node dropped, and answers with the retry', async () => {
+    let requests = 0;
+    const { url, server } = await listen((socket) => {
+      requests += 1;
+      if (requests === 1) answer(socket, '404 Not Found', CONTEXT_GONE);
+      else answer(socket, '200 OK', EMPTY_PAGE);
+    });
+    servers.push(server);
+    const es = rawClient(url);
+    try {
+      expect((await completeRawSearch(es, 'jobs', { size: 1 })).hits).to.deep.equal([]);
+      expect(requests).to.equal(2);
+    } finally {
+      await es.close();
+    }
+  });
+
+  it('leaves a point in time whose context is gone to its caller: the 404, not retried (isPitMissing)', async () => {
+    let requests = 0;
+    const { url, server } = await listen((socket) => {
+      requests += 1;
+      answer(socket, '404 Not Found', CONTEXT_GONE);
+    });
+    servers.push(server);
+    const es = rawClient(url);
+    try {
+      const error = await completeRawSearch(es, 'jobs', { size: 1, pit: { id: 'p', keep_alive: '1m' } }).then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect(isPitMissing(error)).to.equal(true);
+      expect(requests).to.equal(1);
+    } finally {
+      await es.close();
+    }
   });
 });
