@@ -117,8 +117,8 @@ export async function completeRawSearch(
 
 /**
  * A search's answer as bytes, read whole within the deadline, retried once on another node when a
- * node failed under it; an error status is the client's ResponseError (or a 503, see
- * NODE_FAILURES). Whether the answer is complete (timed out, failed shards) is the caller's to read.
+ * node failed under it; an error status is the client's ResponseError (or a 503, see nodeLeft).
+ * Whether the answer is complete (timed out, failed shards) is the caller's to read.
  */
 export async function rawSearchBytes(
   es: EsClient,
@@ -198,6 +198,7 @@ function isRetried(attempt: RawAttempt | errors.ConnectionError, pitless: boolea
   if (attempt instanceof errors.ConnectionError || RETRIED_STATUSES.has(attempt.statusCode)) return true;
   return nodeLeft(attempt.statusCode, attempt.body.toString('utf8', 0, 64 * 1024), pitless);
 }
+
 /** Below this much time left a retry could not answer in time: the first answer stands. */
 const MIN_RETRY_MS = 100;
 
