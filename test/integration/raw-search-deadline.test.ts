@@ -5,9 +5,10 @@
  * deadline. A local TCP server plays Elasticsearch; nothing else is needed.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { errors } from '@elastic/elasticsearch';
+import { errors, type estypes } from '@elastic/elasticsearch';
 import { expect } from 'chai';
 import { UpstreamUnavailableError } from '../../src/domain/errors.js';
+import type { RawSearchResponse } from '../../src/search/raw-response.js';
 import {
   completeRawSearch,
   createEsClient,
@@ -119,86 +120,69 @@ describe('raw search deadline', () => {
     expect(ms).to.be.below(DEADLINE_MS);
   });
 
-  it('retries a 500 of a node leaving (node_closed_exception) once, and answers with the retry', async () => {
+  /** A server answering its n-th request with `answers[n]` (the last one again after that). */
+  async function scripted(
+    ...answers: [status: string, body: string][]
+  ): Promise<{ url: string; requests: () => number }> {
     let requests = 0;
     const { url, server } = await listen((socket) => {
+      const [status, body] = answers[Math.min(requests, answers.length - 1)] ?? [
+        '500 Internal Server Error',
+        '',
+      ];
       requests += 1;
-      if (requests === 1) answer(socket, '500 Internal Server Error', NODE_CLOSED);
-      else answer(socket, '200 OK', EMPTY_PAGE);
+      answer(socket, status, body);
     });
     servers.push(server);
+    return { url, requests: () => requests };
+  }
+
+  /** One raw search against `url`: its page, or the error it ended in. */
+  async function search(
+    url: string,
+    body: estypes.SearchRequest = { size: 1 },
+  ): Promise<{ page?: RawSearchResponse; error?: unknown }> {
     const es = rawClient(url);
     try {
-      const page = await completeRawSearch(es, 'jobs', { size: 1 });
-      expect(page.hits).to.deep.equal([]);
-      expect(requests).to.equal(2);
+      return { page: await completeRawSearch(es, 'jobs', body) };
+    } catch (error) {
+      return { error };
     } finally {
       await es.close();
     }
+  }
+
+  it('retries a 500 of a node leaving (node_closed_exception) once, and answers with the retry', async () => {
+    const server = await scripted(['500 Internal Server Error', NODE_CLOSED], ['200 OK', EMPTY_PAGE]);
+    expect((await search(server.url)).page?.hits).to.deep.equal([]);
+    expect(server.requests()).to.equal(2);
   });
 
   it('answers 503, not 500, when a node leaving fails the retry too', async () => {
-    let requests = 0;
-    const { url, server } = await listen((socket) => {
-      requests += 1;
-      answer(socket, '500 Internal Server Error', NODE_CLOSED);
-    });
-    servers.push(server);
-    const { error } = await timedFailure(url);
-    expect(error).to.be.instanceOf(UpstreamUnavailableError);
-    expect(requests).to.equal(2);
+    const server = await scripted(['500 Internal Server Error', NODE_CLOSED]);
+    expect((await search(server.url)).error).to.be.instanceOf(UpstreamUnavailableError);
+    expect(server.requests()).to.equal(2);
   });
 
   it('neither retries nor hides any other 500: it stays the error it is', async () => {
-    let requests = 0;
-    const { url, server } = await listen((socket) => {
-      requests += 1;
-      answer(
-        socket,
-        '500 Internal Server Error',
-        '{"error":{"root_cause":[{"type":"illegal_state_exception","reason":"x"}],"type":"illegal_state_exception","reason":"x"},"status":500}',
-      );
-    });
-    servers.push(server);
-    const { error } = await timedFailure(url);
-    expect(error).to.be.instanceOf(errors.ResponseError);
-    expect(requests).to.equal(1);
+    const server = await scripted([
+      '500 Internal Server Error',
+      '{"error":{"root_cause":[{"type":"illegal_state_exception","reason":"x"}],"type":"illegal_state_exception","reason":"x"},"status":500}',
+    ]);
+    expect((await search(server.url)).error).to.be.instanceOf(errors.ResponseError);
+    expect(server.requests()).to.equal(1);
   });
 
   it('retries a search (no point in time) whose fetch-phase context a leaving node dropped, and answers with the retry', async () => {
-    let requests = 0;
-    const { url, server } = await listen((socket) => {
-      requests += 1;
-      if (requests === 1) answer(socket, '404 Not Found', CONTEXT_GONE);
-      else answer(socket, '200 OK', EMPTY_PAGE);
-    });
-    servers.push(server);
-    const es = rawClient(url);
-    try {
-      expect((await completeRawSearch(es, 'jobs', { size: 1 })).hits).to.deep.equal([]);
-      expect(requests).to.equal(2);
-    } finally {
-      await es.close();
-    }
+    const server = await scripted(['404 Not Found', CONTEXT_GONE], ['200 OK', EMPTY_PAGE]);
+    expect((await search(server.url)).page?.hits).to.deep.equal([]);
+    expect(server.requests()).to.equal(2);
   });
 
   it('leaves a point in time whose context is gone to its caller: the 404, not retried (isPitMissing)', async () => {
-    let requests = 0;
-    const { url, server } = await listen((socket) => {
-      requests += 1;
-      answer(socket, '404 Not Found', CONTEXT_GONE);
-    });
-    servers.push(server);
-    const es = rawClient(url);
-    try {
-      const error = await completeRawSearch(es, 'jobs', { size: 1, pit: { id: 'p', keep_alive: '1m' } }).then(
-        () => undefined,
-        (failure: unknown) => failure,
-      );
-      expect(isPitMissing(error)).to.equal(true);
-      expect(requests).to.equal(1);
-    } finally {
-      await es.close();
-    }
+    const server = await scripted(['404 Not Found', CONTEXT_GONE]);
+    const { error } = await search(server.url, { size: 1, pit: { id: 'p', keep_alive: '1m' } });
+    expect(isPitMissing(error)).to.equal(true);
+    expect(server.requests()).to.equal(1);
   });
 });
