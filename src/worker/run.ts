@@ -21,7 +21,7 @@ import type { AnalyticsService } from '../services/analytics.js';
 import type { SitemapService } from '../services/sitemaps.js';
 import type { StatsService } from '../services/stats.js';
 import { QualityRepository } from '../db/quality.js';
-import { produceDueQualityReport } from '../services/quality/reports.js';
+import { produceDueQualityReport } from '../services/quality/produce.js';
 import type { DeliveryService } from '../services/delivery.js';
 import pLimit from 'p-limit';
 

@@ -17,12 +17,8 @@ import { registerBoard } from '../../src/ingest/crawl/boards.js';
 import { crawlBoard, type IngestDeps } from '../../src/ingest/crawl/pipeline.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { measureTestAccuracy } from '../../src/services/quality/set-accuracy.js';
-import {
-  produceDueQualityReport,
-  produceQualityReport,
-  type DataQualityReport,
-  type QualityMetric,
-} from '../../src/services/quality/reports.js';
+import { produceDueQualityReport, produceQualityReport } from '../../src/services/quality/produce.js';
+import type { DataQualityReport, QualityMetric } from '../../src/services/quality/reports.js';
 import { testEnv } from './env.js';
 import { call, type Problem } from './http.js';
 

@@ -3,11 +3,8 @@
  * left out, never reported as 0/0; every metric says how it was measured.
  */
 import type { OpenJobFacts, QualityFacts } from '../../db/quality.js';
-import type { components } from '../../openapi/types.js';
 import type { EnrichmentAccuracy } from './enrichment-accuracy.js';
-
-export type DataQualityReport = components['schemas']['DataQualityReport'];
-export type QualityMetric = DataQualityReport['metrics'][number];
+import type { QualityMetric } from './reports.js';
 
 type OpenJobCount = keyof Omit<OpenJobFacts, 'overall' | 'source' | 'open_jobs'>;
 

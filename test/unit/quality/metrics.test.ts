@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import type { QualityFacts } from '../../../src/db/quality.js';
 import type { EnrichmentAccuracy } from '../../../src/services/quality/enrichment-accuracy.js';
-import { assembleMetrics, type QualityMetric } from '../../../src/services/quality/metrics.js';
-import { newReportId } from '../../../src/services/quality/reports.js';
+import { assembleMetrics } from '../../../src/services/quality/metrics.js';
+import type { QualityMetric } from '../../../src/services/quality/reports.js';
+import { newReportId } from '../../../src/services/quality/produce.js';
 
 const FACTS: QualityFacts = {
   corpus_as_of: '2026-03-01T12:00:00.000Z',
