@@ -12,7 +12,7 @@ export const CALIBRATION: CalibrationTable = {
     'ai_work_arrangement|rules|0.90': { predicted: 1, correct: 1 },
     'ai_work_arrangement|rules|0.95': { predicted: 71, correct: 71 },
     'career_family|rules|0.60': { predicted: 14, correct: 12 },
-    'career_family|rules|0.85': { predicted: 219, correct: 191 },
+    'career_family|rules|0.85': { predicted: 219, correct: 197 },
     'employment_type|rules|0.85': { predicted: 4, correct: 3 },
     'employment_type|rules|0.95': { predicted: 4, correct: 4 },
     'employment_type|source_field|1.00': { predicted: 146, correct: 140 },
@@ -41,8 +41,7 @@ export const CALIBRATION: CalibrationTable = {
     'salary|rules|0.90': { predicted: 15, correct: 15 },
     'salary|source_field|1.00': { predicted: 13, correct: 13 },
     'security_clearance|rules|0.85': { predicted: 1, correct: 1 },
-    'skill_clusters|rules|0.60': { predicted: 1, correct: 0 },
-    'skill_clusters|rules|0.80': { predicted: 184, correct: 156 },
+    'skill_clusters|rules|0.80': { predicted: 197, correct: 167 },
     'visa_sponsorship|rules|0.85': { predicted: 7, correct: 7 },
   },
 };

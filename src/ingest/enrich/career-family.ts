@@ -29,10 +29,16 @@ import { derived, type Derived } from './types.js';
 type Family = Exclude<CareerFamily, 'unknown'>;
 
 const FAMILY_RULES: [Family, RegExp][] = [
+  // Forward-deployed engineers build software at the customer's site: engineering, even when the
+  // title also says "Solutions Engineer".
+  ['engineering', /\bforward[- ]deployed (?:software |solutions? )?engineer/i],
   [
     'go_to_market',
     /\b(?:(?:customer success|sales|solutions?|pre-?sales|partner)\s+(?:engineer|architect)|customer solutions? architect|business develop\w*|devrel|developer relations|developer advocate)/i,
   ],
+  // An account executive sells, whatever the market named after the comma ("Financial Services",
+  // "Billing"): before the finance words.
+  ['go_to_market', /\baccount (?:executive|manager|director)\b/i],
   // Support that carries an engineering word is still customer support (the family's definition).
   [
     'business_operations',
@@ -57,7 +63,7 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'general_professional',
-    /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor)\b/i,
+    /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor|clinical (?:operations|affairs))\b/i,
   ],
   [
     'design_research',
@@ -81,7 +87,7 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'administration',
-    /\b(?:administrative|administrator|admin|assistant|receptionist|office manager|secretary|clerk|coordinator|data entry)\b/i,
+    /\b(?:administrative|administrator|admin|assistant|receptionist|office manager|office support|secretary|clerk|coordinator|data entry)\b/i,
   ],
   [
     'business_operations',

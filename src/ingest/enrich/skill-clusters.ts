@@ -161,7 +161,7 @@ const CLUSTERS: Cluster[] = [
   },
   {
     tag: 'security',
-    title: /\bsecurity\b|\bappsec\b|\binfosec\b|\bcyber\b|\bpenetration\b/i,
+    title: /\bsecurity\b|\bappsec\b|\binfosec\b|\bcyber\b|\bpenetration\b|\bincident respon/i,
     keywords: [
       'vulnerability',
       'threat model',
@@ -369,7 +369,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'skilled_trades',
     title:
-      /\btechnician\b|\belectrician\b|\bmechanic\b|\bwelder\b|\bplumber\b|\bhvac\b|\bmachinist\b|\blineman\b|\blineworker\b|\binstaller\b|\bcarpenter\b/i,
+      /\btechnician\b|\belectrician\b|\bmechanic\b|\bwelder\b|\bplumber\b|\bhvac\b|\bmachinist\b|\blineman\b|\blineworker\b|\binstaller\b|\bcarpenter\b|\bassembler\b|\bmaintenance (?:worker|technician|mechanic)\b|\bgroundskeeper\b|\bstage crew\b|\bprocess operator\b/i,
     keywords: ['hand tools', 'preventive maintenance', 'troubleshooting equipment', 'osha'],
   },
 ];
@@ -390,7 +390,7 @@ const ENGINEERING_TAGS = new Set([
   'qa_testing',
 ]);
 const GENERIC_SOFTWARE_TITLE =
-  /\bsoftware (?:engineer|developer)\b|\bdeveloper\b|\bprogrammer\b|\bmember of technical staff\b/i;
+  /\bsoftware (?:engineer|engineering|developer)\b|\bdeveloper\b|\bprogrammer\b|\bmember of technical staff\b|\bforward[- ]deployed (?:software |solutions? )?engineer/i;
 
 const TITLE_SCORE = 3;
 const MAX_TAGS = 4;

@@ -44,6 +44,14 @@ describe('career_family', () => {
     ['Parajuriste en litige', 'legal_policy'],
     ['Performance Media Planner - Paid Search + Paid Social', 'go_to_market'],
     ['Workforce Development Specialist', 'people_talent'],
+    // Train and dev boards, wave 2 session 2: the market after an account executive's comma, the
+    // forward-deployed engineer, office support and clinical operations.
+    ['Senior Enterprise Account Executive, Financial Services', 'go_to_market'],
+    ['Account Executive, Billing', 'go_to_market'],
+    ['Forward-Deployed Solutions Engineer', 'engineering'],
+    ['Office Support Specialist', 'administration'],
+    ['Clinical Operations Manager', 'general_professional'],
+    ['Director, Clinical Affairs', 'general_professional'],
   ];
   for (const [title, family] of cases) {
     it(`${title.trim()} → ${family}`, () => {

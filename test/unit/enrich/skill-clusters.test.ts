@@ -15,11 +15,18 @@ describe('skill_clusters', () => {
     expect(tags('Senior Technical Recruiter')).to.deep.equal(['hr_recruiting']);
     expect(tags('Corrosion Technician III')).to.deep.equal(['skilled_trades']);
     expect(tags('Account Executive | HCLS')).to.deep.equal(['sales']);
+    // Wave 2 train boards (test/fixtures/labelled/wave2).
+    expect(tags('High Voltage Transformer Assembler')).to.deep.equal(['skilled_trades']);
+    expect(tags('Groundskeeper - South Shore Apartments')).to.deep.equal(['skilled_trades']);
+    expect(tags('Senior Incident Responder')).to.deep.equal(['security']);
   });
 
   it('uses software_engineering only when no narrower engineering tag applies', () => {
     expect(tags('Senior Software Engineer - Core ATS')).to.deep.equal(['software_engineering']);
     expect(tags('Software Engineer, Data Platform')).to.deep.equal(['data_engineering']);
+    expect(tags('Lead Software Engineering - Automation')).to.deep.equal(['software_engineering']);
+    expect(tags('Director of Forward Deployed Engineering')).to.deep.equal(['software_engineering']);
+    expect(tags('Forward-Deployed Engineer')).to.deep.equal(['software_engineering']);
   });
 
   it('adds description clusters only with several distinct keywords', () => {
