@@ -20,6 +20,7 @@
  *   Senior, Sr., "(Senior)", level III/IV                                         → senior
  *   Lead, Principal, Staff (engineering-style: "Staff Engineer"), Supervisor,
  *   Team Lead, Engineering Manager                                                → lead
+ *   Associate Director                                                            → lead
  *   Director (not "Account Director"), Dir, VP, Vice President, Head of, Chief,
  *   C-level (CEO, CTO, CFO, COO, CMO, CIO), President                             → executive
  *   level II, Mid-level                                                           → mid
@@ -55,11 +56,11 @@ const TITLE_RULES: [RegExp, ExperienceLevel][] = [
     'intern',
   ],
   [
-    /\b(?:vice president|vp|svp|evp|chief|ceo|cto|cfo|coo|cmo|cio|ciso|president|head of)\b|(?<!account\s)\bdirector\b|\bdir\b/i,
+    /\b(?:vice president|vp|svp|evp|chief|ceo|cto|cfo|coo|cmo|cio|ciso|president|head of)\b|(?<!account\s|associate\s)\bdirector\b|\bdir\b/i,
     'executive',
   ],
   [
-    /\b(?:principal|staff\s+(?:software|engineer|data|machine|ml|security|product|designer|scientist|researcher|site|backend|frontend|full)|lead|supervisor|engineering manager|team lead)\b/i,
+    /\b(?:principal|staff\s+(?:software|engineer|data|machine|ml|security|product|designer|scientist|researcher|site|backend|frontend|full)|lead|supervisor|engineering manager|team lead|associate director)\b/i,
     'lead',
   ],
   [/\b(?:senior|sr)\b\.?|\(senior\)|\b(?:iii|iv)\s*$|\b(?:iii|iv)\b(?=\s*[-–,(])/i, 'senior'],
@@ -67,7 +68,8 @@ const TITLE_RULES: [RegExp, ExperienceLevel][] = [
     /\b(?:junior|jr|graduate|grad|entry[- ]level|new grad)\b\.?|^associate\b|\bstaff\s+(?:accountant|auditor)\b|\bI\s*$/i,
     'entry',
   ],
-  [/\bmid[- ]level\b|\bII\s*$|\bII\b(?=\s*[-–,(])/, 'mid'],
+  // Case-sensitive for the numeral ("ii" is no level), so "Mid-level" is spelled in both cases.
+  [/\b[Mm]id[- ][Ll]evel\b|\bII\s*$|\bII\b(?=\s*[-–,(])/, 'mid'],
 ];
 
 const INTRODUCED_ROLE =

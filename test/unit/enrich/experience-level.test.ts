@@ -43,6 +43,9 @@ describe('experience_level', () => {
       ['Member of Technical Staff', undefined],
       ['Executive Assistant', undefined],
       ['Accounting Manager, GL Operations & Intercompany', undefined],
+      // Wave 2 train and dev boards: the level in parentheses, and the director's deputy.
+      ['IT Project Manager (Mid-level)', 'mid'],
+      ['Associate Director, Clinical Trial Management', 'lead'],
     ];
     for (const [title, level] of cases) expect(titleLevel(title), title).to.equal(level);
   });
