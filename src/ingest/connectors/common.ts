@@ -225,21 +225,69 @@ export async function mapLimited<T, R>(items: readonly T[], fn: (item: T) => Pro
 /** Elements that may repeat in the feeds we parse; always arrays so one and many read alike. */
 const XML_LIST_ELEMENTS = new Set(['item', 'position', 'jobDescription', 'office', 'tt:location']);
 
-const xmlParser = new XMLParser({
+/**
+ * The namespaces connectors read, by URI, and the prefix they name them with. A document may bind
+ * any prefix to a namespace: PageUp's feed writes `job:`, the same feed re-serialized by another
+ * XML library `ns1:` (a real recording of the labelled set), so elements are renamed by the
+ * namespace they are in, never read by the prefix written.
+ */
+const XML_NAMESPACES: ReadonlyMap<string, string> = new Map([
+  ['http://pageuppeople.com/', 'job'],
+  ['http://www.w3.org/2005/Atom', 'a10'],
+  ['https://teamtailor.com/locations', 'tt'],
+]);
+
+/**
+ * Namespace declarations (`xmlns:p="uri"`). The parser drops attributes, so they are read from the
+ * text: the attribute's grammar is exact, and a declaration-shaped string inside a text node could
+ * at worst rename a prefix the document does not use.
+ */
+const XMLNS_DECLARATION = /\bxmlns:([A-Za-z_][\w.-]*)\s*=\s*(["'])(.*?)\2/g;
+
+const XML_OPTIONS = {
   ignoreAttributes: true,
   // Keep every value a string: ids like "0250" and amounts like "100000.00" must not be coerced.
   parseTagValue: false,
   trimValues: true,
-  isArray: (name) => XML_LIST_ELEMENTS.has(name),
-});
+  isArray: (name: string) => XML_LIST_ELEMENTS.has(name),
+};
+
+const xmlParser = new XMLParser(XML_OPTIONS);
 
 /**
- * Parses an XML feed (RSS, Personio) into plain objects; CDATA is merged into the text value.
+ * Prefix → the connectors' prefix for every declaration that differs from it; a prefix of ours
+ * bound to a foreign namespace is moved aside (`x-…`) so it cannot be read as ours.
+ */
+export function xmlPrefixRenames(text: string): Map<string, string> {
+  const renames = new Map<string, string>();
+  const ours = new Set(XML_NAMESPACES.values());
+  for (const [, prefix = '', , uri = ''] of text.matchAll(XMLNS_DECLARATION)) {
+    const wanted = XML_NAMESPACES.get(uri) ?? (ours.has(prefix) ? `x-${prefix}` : prefix);
+    if (wanted !== prefix) renames.set(prefix, wanted);
+  }
+  return renames;
+}
+
+/**
+ * Parses an XML feed (RSS, Personio) into plain objects; CDATA is merged into the text value, and
+ * elements of the namespaces we read carry our prefix whatever the document calls them.
  * The parser is lenient (no validation pass), so callers check for their root element.
  */
 export function parseXml(response: HttpResponse, url: string): unknown {
+  const renames = xmlPrefixRenames(response.text);
+  const parser =
+    renames.size === 0
+      ? xmlParser
+      : new XMLParser({
+          ...XML_OPTIONS,
+          transformTagName: (name) => {
+            const colon = name.indexOf(':');
+            const to = colon < 0 ? undefined : renames.get(name.slice(0, colon));
+            return to === undefined ? name : `${to}${name.slice(colon)}`;
+          },
+        });
   try {
-    return xmlParser.parse(response.text) as unknown;
+    return parser.parse(response.text) as unknown;
   } catch {
     throw new UnexpectedResponseError(url, 'body is not well-formed XML');
   }

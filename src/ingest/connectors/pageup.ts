@@ -6,10 +6,12 @@
  * `endpointOverride` replaces `https://careers.pageuppeople.com`.
  *
  * Items carry `link` (`…/job/{refNo}`), `title`, a one-sentence teaser `description`, `pubDate`
- * ("Thu, 01 Oct 2026 01:00:00 Z"), `a10:updated`, and in the `job:` namespace: `refNo` (the job id,
+ * ("Thu, 01 Oct 2026 01:00:00 Z"), `a10:updated`, and in the `job:` namespace (read by its URI
+ * `http://pageuppeople.com/`, whatever prefix the document binds: common.ts `parseXml`): `refNo` (the job id,
  * also the apply link's `lJobID`), `description` (entity-escaped HTML: the XML parser decodes that
  * layer once, which yields the HTML), `closingDate` (empty or RFC 1123), `location`
- * ("VIC|Melbourne,WA|Perth": comma-separated `REGION|City` pairs), `workType` (comma list, e.g.
+ * ("VIC|Melbourne,WA|Perth": `REGION|City` pairs joined by a bare comma; a place a tenant writes
+ * as text keeps its comma and space, "Providence, Rhode Island"), `workType` (comma list, e.g.
  * "Full Time,Part Time"), `category` (job categories, a comma list repeated per item),
  * `subCategory`, `businessLayer1` (the employer's top organisational unit, read as the department;
  * passed on as published even when it is an integration message) and `applyLink`.
@@ -89,14 +91,19 @@ export function parsePageUpItem(item: unknown, endpoint: string): SourcePosting 
 
 /** "VIC|Melbourne,WA|Perth" → one location per pair; a part without "|" is kept as text. */
 export function pageUpLocations(value: string | undefined): SourceLocation[] {
+  // PageUp joins its list with a bare comma ("VIC|Melbourne,WA|Perth", "Partial Remote,Bethlehem");
+  // a comma and a space is inside one place a tenant wrote as text ("Providence, Rhode Island").
+  const parts = (value ?? '').split(/,(?! )/).map((part) => part.trim());
   return locations(
-    commaList(value).map((part) => {
-      const bar = part.indexOf('|');
-      if (bar < 0) return location({ text: part });
-      const region = part.slice(0, bar).trim();
-      const city = part.slice(bar + 1).trim();
-      return location({ city: city === '' ? undefined : city, region: region === '' ? undefined : region });
-    }),
+    parts
+      .filter((part) => part !== '')
+      .map((part) => {
+        const bar = part.indexOf('|');
+        if (bar < 0) return location({ text: part });
+        const region = part.slice(0, bar).trim();
+        const city = part.slice(bar + 1).trim();
+        return location({ city: city === '' ? undefined : city, region: region === '' ? undefined : region });
+      }),
   );
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { UnexpectedResponseError } from '../../../src/ingest/connectors/common.js';
 import { pageUpConnector, pageUpLocations, parsePageUpSlug } from '../../../src/ingest/connectors/pageup.js';
@@ -73,8 +74,38 @@ describe('pageup connector', () => {
       { city: 'Perth', region: 'WA' },
     ]);
     expect(pageUpLocations('Remote')).to.deep.equal([{ text: 'Remote' }]);
-    expect(pageUpLocations('|Perth, NSW|')).to.deep.equal([{ city: 'Perth' }, { region: 'NSW' }]);
+    // Empty halves of a pair are left out (PageUp joins pairs with a bare comma).
+    expect(pageUpLocations('|Perth,NSW|')).to.deep.equal([{ city: 'Perth' }, { region: 'NSW' }]);
+    // A tenant without pairs writes one place as text: its comma and space stay inside it.
+    expect(pageUpLocations('Providence, Rhode Island')).to.deep.equal([{ text: 'Providence, Rhode Island' }]);
+    expect(pageUpLocations('Partial Remote,Bethlehem')).to.deep.equal([
+      { text: 'Partial Remote' },
+      { text: 'Bethlehem' },
+    ]);
     expect(pageUpLocations(undefined)).to.deep.equal([]);
+  });
+
+  it('reads the job: and Atom namespaces by URI, whatever prefix the feed binds (a real feed re-serialized with ns0/ns1)', async () => {
+    // A recording of the labelled set (test/fixtures/labelled/wave2/SOURCES-global-misc.md): the
+    // same PageUp feed written back by an XML library that renamed the prefixes.
+    const text = readFileSync(
+      'test/fixtures/labelled/wave2/raw/pageup/sarthakjain004__headstart__pageup_hybrid_categories.xml',
+      'utf8',
+    );
+    expect(text).to.include('xmlns:ns1="http://pageuppeople.com/"');
+    const board: BoardRef = { source: 'pageup', slug: '859/cw/en-us' };
+    const url = 'https://careers.pageuppeople.com/859/cw/en-us/rss';
+    const result = await pageUpConnector.crawl(board, new FakeHttp().on(url, { status: 200, text }));
+    const [first] = result.postings;
+    expect(first).to.deep.include({
+      nativeId: '498309',
+      title: 'Director of Communications & Media Relations',
+      locations: [{ text: 'Providence, Rhode Island' }],
+      employmentTypes: ['Full Time'],
+      department: 'Providence',
+      updatedAt: '2026-09-25T15:00:00.000Z',
+    });
+    expect(first?.descriptionHtml).to.include('<strong>Essential Job Functions</strong>');
   });
 
   it('uses the endpoint override and rejects a slug that is not clientId/channel/locale', async () => {
