@@ -4,9 +4,15 @@
  * The board slug is the Jibe host (e.g. `jobs.example.com`). The classic iCIMS HTML portal
  * (`careers-{slug}.icims.com`, JSON-LD per job) is not read here.
  *
- * Our only recorded payload had the keys inside `data` trimmed by the recorder, so only the keys
- * it shows are read (req_id, slug, title, full_location, apply_url, posted_date); a real page
- * carries more (description, city/country …) that this connector does not yet use.
+ * Keys read inside `data` (the recordings: a page trimmed to six keys in test/fixtures/ats/icims,
+ * and whole pages of Garmin and Docusign in the labelled set, test/fixtures/labelled/wave2/raw/icims):
+ * `req_id`/`slug` (id), `title`, `apply_url`, `description`, `responsibilities` and
+ * `qualifications` (one description, in that order; HTML when they hold markup, else text),
+ * `full_location` with `city`, `state`, `country` and `country_code`, `posted_date`,
+ * `update_date`, `employment_type` ("FULL_TIME"), the first of `categories` (the department) and
+ * `hiring_organization`. The numbered `tags1`…`tags9` are each tenant's own fields (Garmin's
+ * `tags6` holds "On-site", Docusign's `tags2` "Remote"): their meaning is not published, so they
+ * are not read.
  */
 import { parseSourceDate } from '../normalize/dates.js';
 import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
@@ -19,6 +25,7 @@ import {
   posting,
   postingHead,
   safeSlug,
+  sections,
 } from './common.js';
 import { arr, isObject, num, obj, str } from './json.js';
 
@@ -57,10 +64,45 @@ export function parseJibeJob(data: unknown, endpoint: string): SourcePosting | u
     endpoint,
   );
   if (head === undefined) return undefined;
+  const parts = [
+    { html: str(data, 'description') },
+    { title: 'Responsibilities', html: str(data, 'responsibilities') },
+    { title: 'Qualifications', html: str(data, 'qualifications') },
+  ];
+  const markup = parts.some((part) => part.html !== undefined && MARKUP.test(part.html));
+  const department = arr(data, 'categories')
+    .map((category) => str(category, 'name'))
+    .find((name) => name !== undefined);
   return posting({
     ...head,
-    locations: locations([location({ text: str(data, 'full_location') })]),
+    organization: str(data, 'hiring_organization'),
+    descriptionHtml: markup ? sections(parts) : undefined,
+    descriptionText: markup ? undefined : textSections(parts),
+    locations: locations([
+      location({
+        text: str(data, 'full_location'),
+        city: str(data, 'city'),
+        region: str(data, 'state'),
+        country: str(data, 'country'),
+        countryCode: str(data, 'country_code'),
+      }),
+    ]),
     postedAt: parseSourceDate(str(data, 'posted_date')),
+    updatedAt: parseSourceDate(str(data, 'update_date')),
+    department: department?.trim(),
+    employmentTypes: [str(data, 'employment_type')].flatMap((value) => value ?? []),
     requisitionId: str(data, 'req_id'),
   });
+}
+
+/** An element tag: the texts are HTML on some tenants, plain text on others. */
+const MARKUP = /<[a-z][a-z0-9]*[\s>/]/i;
+
+/** Plain-text sections: each titled part under its title line. */
+function textSections(parts: { title?: string; html?: string | undefined }[]): string | undefined {
+  const text = parts
+    .filter((part) => part.html !== undefined)
+    .map((part) => (part.title === undefined ? (part.html ?? '') : `${part.title}\n${part.html ?? ''}`))
+    .join('\n\n');
+  return text === '' ? undefined : text;
 }

@@ -57,8 +57,12 @@ export function parsePinpointPosting(raw: unknown, endpoint: string): SourcePost
     ]),
     validThrough: parseSourceDate(str(raw, 'deadline_at')),
     department: str(path(job, 'department'), 'name'),
-    employmentTypes: [str(raw, 'employment_type')].flatMap((value) => value ?? []),
-    workplaceType: str(raw, 'workplace_type'),
+    // The code ("permanent_full_time", "hybrid") when present, else its label ("Permanent - Full
+    // Time", "Hybrid"): a recorded page of the labelled set kept only the labels.
+    employmentTypes: [str(raw, 'employment_type') ?? str(raw, 'employment_type_text')].flatMap(
+      (value) => value ?? [],
+    ),
+    workplaceType: str(raw, 'workplace_type') ?? str(raw, 'workplace_type_text'),
     salary: visible ? compensation(raw) : undefined,
     requisitionId: str(job, 'requisition_id'),
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { icimsConnector } from '../../../src/ingest/connectors/icims.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
@@ -32,6 +33,41 @@ describe('icims (Jibe) connector', () => {
       'careers-exeloncorp.icims.com',
     ]);
     expect(undefinedKeys(result)).to.deep.equal([]);
+  });
+
+  it('maps a whole Jibe page: description sections, structured place, dates, employment type, category, employer', async () => {
+    // A recording of the labelled set (test/fixtures/labelled/wave2/SOURCES-enterprise.md): Docusign's
+    // Jibe page as served, 3 of its 255 jobs kept by the recorder.
+    const text = readFileSync(
+      'test/fixtures/labelled/wave2/raw/icims/san70sh__job-tracker__jibe_list.json',
+      'utf8',
+    );
+    const board: BoardRef = { source: 'icims', slug: 'careers.docusign.com' };
+    const url = 'https://careers.docusign.com/api/jobs?page=1&limit=100';
+    const http = new FakeHttp()
+      .on(url, { text })
+      .on('https://careers.docusign.com/api/jobs?page=2&limit=100', json({ totalCount: 255, jobs: [] }));
+    const [first] = (await icimsConnector.crawl(board, http)).postings;
+    expect(first).to.deep.include({
+      nativeId: '30419',
+      title: 'Sr. Account Executive, Commercial Sales',
+      locations: [
+        {
+          text: 'Washington, United States',
+          region: 'Washington',
+          country: 'United States',
+          countryCode: 'US',
+        },
+      ],
+      postedAt: '2026-09-29T20:15:00.000Z',
+      updatedAt: '2026-09-30T06:39:59.000Z',
+      employmentTypes: ['FULL_TIME'],
+      department: 'Sales & Partnerships',
+    });
+    expect(first).not.to.have.property('descriptionHtml');
+    expect(first?.descriptionText).to.match(/^Company Overview Docusign brings agreements to life/);
+    expect(first?.descriptionText).to.include('\n\nResponsibilities\nAs the Sr. Account Executive (AE)');
+    expect(first?.descriptionText).to.include('\n\nQualifications\nBasic BS/BA degree');
   });
 
   it('reports 404 as BoardNotFoundError and honours the override', async () => {

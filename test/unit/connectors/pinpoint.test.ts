@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { pinpointConnector } from '../../../src/ingest/connectors/pinpoint.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
@@ -54,6 +55,24 @@ describe('pinpoint connector', () => {
       .crawl(BOARD, new FakeHttp().on(LIST_URL, json({ postings: [] })))
       .catch((e: unknown) => e);
     expect(odd).to.be.instanceOf(Error).and.not.instanceOf(BoardNotFoundError);
+  });
+
+  it('reads the employment type and workplace labels when a page carries only them (a real page of the labelled set)', async () => {
+    const text = readFileSync(
+      'test/fixtures/labelled/wave2/raw/pinpoint/ncalavera__llm-job-pipeline__pinpoint_postings.json',
+      'utf8',
+    );
+    const board: BoardRef = { source: 'pinpoint', slug: 'aria' };
+    const result = await pinpointConnector.crawl(
+      board,
+      new FakeHttp().on('https://aria.pinpointhq.com/postings.json', { text }),
+    );
+    expect(result.postings[0]).to.deep.include({
+      nativeId: '463161',
+      employmentTypes: ['Permanent - Full Time'],
+      workplaceType: 'Hybrid',
+      department: 'Programmes',
+    });
   });
 
   it('ignores a compensation range the employer hid', async () => {
