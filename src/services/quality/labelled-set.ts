@@ -136,7 +136,9 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
   breezy: parseBreezyPosition,
   comeet: parseComeetPosition,
   pinpoint: parsePinpointPosting,
-  rippling: parseRipplingJob,
+  // A list entry with its detail merged under `_detail` by the recorder, or a detail alone.
+  rippling: (node, endpoint) =>
+    parseRipplingJob(node, endpoint, isRecord(node) && isRecord(node._detail) ? node._detail : node),
   gem: parseGemJobPost,
   jobscore: parseJobScoreJob,
   icims: parseJibeJob,

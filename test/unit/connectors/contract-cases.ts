@@ -337,13 +337,22 @@ export const CONTRACT_CASES: Readonly<Record<string, () => ContractCase>> = {
       }),
     };
   },
-  rippling: () => ({
-    board: { source: 'rippling', slug: 'rippling' },
-    format: 'json',
-    notFound: [HTTP_404],
-    empty: [json([])],
-    extraShapes: [OBJECT_WITH_EMPTY_LIST],
-  }),
+  rippling: () => {
+    const entry = recordedArrayEntry('rippling/rippling-board-2-trimmed.json');
+    return {
+      board: { source: 'rippling', slug: 'rippling' },
+      format: 'json',
+      notFound: [HTTP_404],
+      empty: [json([])],
+      extraShapes: [OBJECT_WITH_EMPTY_LIST],
+      // The board list, then one detail per job (ids must be UUIDs to be asked for).
+      followUp: json(
+        copies(entry, FOLLOW_UP_ENTRIES, (i) => ({
+          uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        })),
+      ),
+    };
+  },
   pinpoint: () => ({
     board: { source: 'pinpoint', slug: 'workwithus' },
     format: 'json',
