@@ -144,7 +144,8 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
   icims: parseJibeJob,
   successfactors: parseSuccessFactorsItem,
   teamtailor: parseTeamtailorItem,
-  bamboohr: (node, endpoint) => parseBambooHrJob(node, 'https://example-board.bamboohr.com', endpoint),
+  // A list entry, or a detail's jobOpening (identified by its share URL), read as its own detail.
+  bamboohr: (node, endpoint) => parseBambooHrJob(node, 'https://example-board.bamboohr.com', endpoint, node),
   personio: (node, endpoint) =>
     parsePersonioPosition(node, 'https://example-board.jobs.personio.de', endpoint),
   smartrecruiters: (node, endpoint) => parseSmartRecruitersPosting(node, 'board', endpoint),

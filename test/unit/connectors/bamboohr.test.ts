@@ -6,13 +6,26 @@ import { FakeHttp, ok, status, undefinedKeys } from './fake-http.js';
 
 const BOARD: BoardRef = { source: 'bamboohr', slug: 'acme' };
 const LIST_URL = 'https://acme.bamboohr.com/careers/list';
+const LIST = 'bamboohr/careers-list-2-of-3.json';
+
+/** The recorded list; its jobs' details unrecorded (gone: 404). */
+function listOnly(base = 'https://acme.bamboohr.com'): FakeHttp {
+  return new FakeHttp()
+    .on(`${base}/careers/list`, ok(LIST))
+    .on(`${base}/careers/86/detail`, status(404))
+    .on(`${base}/careers/87/detail`, status(404));
+}
 
 describe('bamboohr connector', () => {
   it('maps the careers list: string ids, built URL, null fields omitted', async () => {
-    const http = new FakeHttp().on(LIST_URL, ok('bamboohr/careers-list-2-of-3.json'));
+    const http = listOnly();
     const result = await bambooHrConnector.crawl(BOARD, http);
 
-    expect(http.urls).to.deep.equal([LIST_URL]);
+    expect(http.urls).to.deep.equal([
+      LIST_URL,
+      'https://acme.bamboohr.com/careers/86/detail',
+      'https://acme.bamboohr.com/careers/87/detail',
+    ]);
     // meta.totalCount says 3 but the recorder kept 2: the list is what counts.
     expect(result.postings).to.have.length(2);
     expect(result.postings[0]).to.deep.equal({
@@ -61,19 +74,73 @@ describe('bamboohr connector', () => {
     expect(byTitle.get('Van Drivers Wanted')).to.equal('on_site');
   });
 
+  it('reads each job’s detail: description, posting date, pay text, experience, country, status (real list and detail of one board)', async () => {
+    // mwegter95/mw-backend recorded collectivemeasures' list and the detail of job 214
+    // (test/fixtures/labelled/wave2/SOURCES-smb.md); the other jobs' details are unrecorded (404).
+    const dir = 'test/fixtures/labelled/wave2/raw/bamboohr';
+    const board: BoardRef = { source: 'bamboohr', slug: 'collectivemeasures' };
+    const base = 'https://collectivemeasures.bamboohr.com';
+    const http = new FakeHttp()
+      .on(`${base}/careers/list`, {
+        text: readFileSync(`${dir}/mwegter95__mw-backend__bamboohr_list.json`, 'utf8'),
+      })
+      .on(`${base}/careers/214/detail`, {
+        text: readFileSync(`${dir}/mwegter95__mw-backend__bamboohr_detail.json`, 'utf8'),
+      });
+    for (const id of ['312', '313', '314']) http.on(`${base}/careers/${id}/detail`, status(404));
+    const result = await bambooHrConnector.crawl(board, http);
+
+    expect(http.requests.find((r) => r.url.endsWith('/214/detail'))).to.deep.equal({
+      url: `${base}/careers/214/detail`,
+      method: 'GET',
+    });
+    const [future, planner] = result.postings;
+    expect(future).to.deep.include({
+      nativeId: '214',
+      title: 'Future Interest Application',
+      sourceEndpoint: `${base}/careers/214/detail`,
+      postedAt: '2023-07-25T00:00:00.000Z',
+      employmentTypes: ['Full time'],
+      workplaceType: 'hybrid',
+      locations: [{ city: 'Minneapolis', region: 'Minnesota', country: 'United States' }],
+    });
+    expect(future?.descriptionHtml).to.match(/^<p><span>If you are interested in joining our team/);
+    expect(planner).to.deep.include({ nativeId: '312', sourceEndpoint: `${base}/careers/list` });
+    expect(planner).not.to.have.property('descriptionHtml');
+  });
+
+  it('reads pay text and minimum experience from a detail, and an opening that is not Open as inactive', () => {
+    const details = JSON.parse(
+      readFileSync(
+        'test/fixtures/labelled/wave2/raw/bamboohr/sarthakjain004__headstart__bamboohr_details.json',
+        'utf8',
+      ),
+    ) as Record<string, unknown>;
+    const drivers = details['4thdimension:331'];
+    const posting = parseBambooHrJob({ id: '331' }, 'https://4thdimension.bamboohr.com', 'detail', drivers);
+    expect(posting).to.deep.include({
+      title: 'Van Drivers Wanted',
+      salary: { text: '£28,090' },
+      experience: 'Entry-level',
+      postedAt: '2026-09-16T00:00:00.000Z',
+    });
+    expect(posting).not.to.have.property('expired');
+    const closed = parseBambooHrJob({ id: '331' }, 'https://4thdimension.bamboohr.com', 'detail', {
+      ...(drivers as object),
+      jobOpeningStatus: 'Filled',
+    });
+    expect(closed?.expired).to.equal(true);
+  });
+
   it('reports 404 as BoardNotFoundError and honours the override', async () => {
     const error = await bambooHrConnector
       .crawl(BOARD, new FakeHttp().on(LIST_URL, status(404)))
       .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(BoardNotFoundError);
 
-    const http = new FakeHttp().on(
-      'http://127.0.0.1:4010/careers/list',
-      ok('bamboohr/careers-list-2-of-3.json'),
-    );
     const result = await bambooHrConnector.crawl(
       { ...BOARD, endpointOverride: 'http://127.0.0.1:4010' },
-      http,
+      listOnly('http://127.0.0.1:4010'),
     );
     expect(result.postings[0]?.url).to.equal('https://acme.bamboohr.com/careers/86');
   });

@@ -267,16 +267,24 @@ export const CONTRACT_CASES: Readonly<Record<string, () => ContractCase>> = {
     // `<workzag-jobs>` with no `<position>`.
     empty: [withoutElements('personio/demo-account-3-positions.xml', 'position')],
   }),
-  bamboohr: () => ({
-    board: { source: 'bamboohr', slug: 'acme' },
-    format: 'json',
-    // The list endpoint is disputed (see the connector): its 404 is read as "gone" like elsewhere.
-    notFound: [HTTP_404],
-    empty: [
-      json({ ...recordedObject('bamboohr/careers-list-2-of-3.json'), meta: { totalCount: 0 }, result: [] }),
-    ],
-    extraShapes: [BARE_ARRAY],
-  }),
+  bamboohr: () => {
+    const recorded = recordedObject('bamboohr/careers-list-2-of-3.json');
+    const entry = firstObject(recorded, 'result', 'bamboohr/careers-list-2-of-3.json');
+    return {
+      board: { source: 'bamboohr', slug: 'acme' },
+      format: 'json',
+      // The list endpoint is disputed (see the connector): its 404 is read as "gone" like elsewhere.
+      notFound: [HTTP_404],
+      empty: [json({ ...recorded, meta: { totalCount: 0 }, result: [] })],
+      extraShapes: [BARE_ARRAY],
+      // The list, then one detail per job.
+      followUp: json({
+        ...recorded,
+        meta: { totalCount: FOLLOW_UP_ENTRIES },
+        result: copies(entry, FOLLOW_UP_ENTRIES, (i) => ({ id: String(500 + i) })),
+      }),
+    };
+  },
   teamtailor: () => ({
     board: { source: 'teamtailor', slug: 'upcloud' },
     format: 'xml',
