@@ -353,8 +353,22 @@ const DEMO_BOARDS: DemoBoard[] = [
       },
     ],
   },
-  // Wave 2, the rest: Cornerstone, Kula and Taleo (JazzHR has no demo board: its connector reads
-  // the public XML feed, of which we hold no recording; our JazzHR recordings are of the keyed API).
+  // Wave 2, the rest: JazzHR, Cornerstone, Kula and Taleo.
+  {
+    // The board page and the job page, each reduced by its recorder (test/fixtures/ats/jazzhr).
+    source: 'jazzhr',
+    slug: 'paradromicsinc',
+    company: 'Paradromics',
+    domain: 'paradromics.com',
+    routes: [
+      { path: '/apply', file: 'jazzhr/paradromicsinc-apply-board-reduced-1.html', contentType: HTML },
+      {
+        path: '/apply/ujxQN2lhPz/Field-Clinical-SpecialistEngineer',
+        file: 'jazzhr/paradromicsinc-job-page-jsonld-reduced.html',
+        contentType: HTML,
+      },
+    ],
+  },
   {
     source: 'cornerstone',
     slug: 'macomtech',

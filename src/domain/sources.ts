@@ -79,11 +79,11 @@ export function isSourceCode(value: unknown): value is SourceCode {
 
 /**
  * Crawled sources whose connector rests on the platform's documented field names alone: no real
- * recording of the endpoint it reads is held (JazzHR: its public XML feed; the recordings we hold
- * are of the keyed API). Every other crawled source is verified on real recordings (the unit tests
- * of its connector run on them byte for byte).
+ * recording of the endpoint it reads is held. None today (JazzHR, the last, now reads its board
+ * pages, which are recorded). Every crawled source is verified on real recordings (the unit tests of
+ * its connector run on them byte for byte).
  */
-export const UNVERIFIED_SOURCES: ReadonlySet<SourceCode> = new Set<SourceCode>(['jazzhr']);
+export const UNVERIFIED_SOURCES: ReadonlySet<SourceCode> = new Set<SourceCode>([]);
 
 export interface SourceCoverage {
   crawled: SourceCode[];

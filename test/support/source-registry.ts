@@ -173,16 +173,16 @@ const ENTRIES: readonly SourceInfo[] = [
     code: 'jazzhr',
     name: 'JazzHR',
     endpoints: [
-      'https://app.jazz.co/feeds/export/jobs/{slug}',
-      'https://{slug}.applytojob.com/apply/jobs',
+      'https://{slug}.applytojob.com/apply',
       'https://{slug}.applytojob.com/apply/{code}/{title}',
+      'https://{slug}.applytojob.com/apply/jobs/details/{code}',
     ],
-    format: 'xml',
+    format: 'html',
     paging: 'none',
     notes:
-      'Crawled through the public XML feed (syndicated jobs only), unrecorded: the connector rests on constructed feeds. Our recordings are of the keyed api.resumatorapi.com API, which the service cannot call.',
+      'The board page (job links, place, department), then each job page’s JSON-LD JobPosting. Recorded: a board page and a job page of one board (reduced by their recorder). The public XML feed app.jazz.co/feeds/export/jobs/{slug} is not read (unrecorded); the keyed api.resumatorapi.com API needs each employer’s key.',
     crawled: true,
-    verified: false,
+    verified: true,
   },
   {
     code: 'jobvite',

@@ -3,10 +3,9 @@
  * `SOURCES` (test/support/source-registry.ts) without an entry here is registered but not crawled; the
  * `crawled` flag there must agree with this map (a unit test holds them together).
  *
- * JazzHR is crawled through its public XML feed, for which we hold no recording (only responses of
- * its authenticated API, which the service cannot call): its connector is built on constructed
- * feed documents and the registry marks the source unverified. Kula and Taleo are read from
- * recorded page excerpts (see their headers for what the excerpts leave unknown).
+ * Every connector reads an endpoint we hold real recordings of (JazzHR: its board and job pages).
+ * Kula and Taleo are read from recorded page excerpts (see their headers for what the excerpts
+ * leave unknown).
  */
 import type { Clock } from '../../lib/clock.js';
 import type { Connector } from '../types.js';

@@ -1,91 +1,205 @@
 /**
- * JazzHR (formerly The Resumator) career sites, `{slug}.applytojob.com`, read through JazzHR's
- * public XML job feed:
- *   `GET https://app.jazz.co/feeds/export/jobs/{slug}` → `<jobs><publisher>JazzHR</publisher>
- *   <publisherurl/><company/><job>…</job>…</jobs>`, every syndicated job of the account in one
- *   document (no paging, no key). Board slug: the applytojob.com subdomain (the account name);
- *   an `endpointOverride` replaces `https://app.jazz.co`.
+ * JazzHR (formerly The Resumator) career sites, read as a visitor does:
+ *   `GET https://{slug}.applytojob.com/apply` → the board page, every open job a link to its page,
+ *   `https://{slug}.applytojob.com/apply/{code}/{title-slug}`, with its place (and department)
+ *   beside it; then each job page, whose JSON-LD `JobPosting` holds the description, dates,
+ *   employment type, address and experience (at most four pages at a time, mapLimited).
+ * Board slug: the applytojob.com subdomain (the account name); an `endpointOverride` replaces
+ * `https://{slug}.applytojob.com`, job pages included (their published URLs stay as published).
  *
- * UNVERIFIED: we hold no recording of this feed. What `test/fixtures/ats/jazzhr/` holds is two
- * responses of JazzHR's authenticated REST API (`api.resumatorapi.com/v1/jobs?apikey=…`, recorded
- * 2019), which needs each employer's own API key: the service cannot call it for the companies it
- * crawls, so no connector reads it. The feed's elements are taken from public scrapers that agree
- * with one another, one of them quoting a live response; the unit tests run on feed documents
- * constructed from those element names (and marked so), and the registry lists the source as
- * crawled but not verified until a real feed is recorded. The API recording is the same job record
- * in another dress (JSON, `country_id` for `country`, `zip` for `postalcode`, `board_code` for the
- * apply URL's code; the same `job_YYYYMMDDhhmmss_…` ids, `type` values such as "Full Time",
- * `original_open_date` as YYYY-MM-DD); the tests use it only to show it is refused as a feed.
+ * Recordings (test/fixtures/ats/jazzhr/SOURCES.md): a board page reduced to its list and a job page
+ * reduced to its JSON-LD (Paradromics), both real; the same board's older embedded layout (a
+ * `#jobs_table` whose rows link to `/apply/jobs/details/{code}`, RestoPros) is read too, and its
+ * test is an excerpt transcribed from a public recording, marked as such. The public XML feed
+ * (`app.jazz.co/feeds/export/jobs/{slug}`) that public scrapers name is not read: no recording of it
+ * exists, and what we have of JazzHR's keyed REST API (`api.resumatorapi.com`) needs each employer's
+ * key.
  *
- * Job elements read (values CDATA): `id`, `title`, `url` (the public posting,
- * `http://{slug}.applytojob.com/apply/{code}/{title-slug}`, kept as published), `status` ("Open";
- * any other status is read as the source marking the job inactive), `department`, `city`,
- * `state`, `country` (a name), `description` (HTML), `type` (employment type: "Full Time",
- * "Contractor" …), `experience` ("Experienced", "Entry Level" …), `original_open_date` (reported
- * by one scraper; read when present). `<company>` is the board's name. Not read: `postalcode`
- * (no SourcePosting member), `internalcode` (its meaning is not documented), `buttons` (an embed
- * script). The posted date is not derived from the timestamp inside `id`: that would be a guess
- * about what the timestamp means.
- * Known limit of the source: the feed lists only the jobs an employer syndicates; some accounts
- * serve an empty `<jobs/>` while their career site shows jobs. An empty feed is read as an empty
- * board (it is what the source publishes), a feed whose `<job>` rows we cannot read as a changed
- * shape. Not published: salary, a requisition id, a remote flag, an expiry date.
+ * A board page without a job link is an empty board only when it says no job is open; otherwise
+ * it is a changed shape (an error, never an empty board that would close every job). Job ids are JazzHR's board codes (`ujxQN2lhPz`). A job page that is gone
+ * keeps the board's row; one whose JSON-LD names another job is ignored. Not published on these
+ * pages: salary, a remote flag, a requisition id (`uniqueJobCode` is JazzHR's internal job id, kept
+ * as the requisition id), the company name (the board's Organization block, read as its name).
  */
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { parseSourceDate } from '../normalize/dates.js';
 import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
 import {
   UnexpectedResponseError,
   baseUrl,
+  fetchDetailHtml,
   fetchOk,
   location,
   locations,
-  parseXml,
+  mapLimited,
   posting,
-  postingHead,
   prune,
   safeSlug,
 } from './common.js';
-import { asArray, isObject, path, str, type JsonObject } from './json.js';
+import { jobPostingOf, jsonLdPlace } from './json-ld.js';
+import { asArray, asStr, isObject, str, type JsonObject } from './json.js';
 
-const DEFAULT_BASE = 'https://app.jazz.co';
+type HtmlElement = ReturnType<typeof DomUtils.findAll>[number];
 
-/** JazzHR: one public XML feed per account. */
+/** A JazzHR board code: letters and digits. */
+const CODE = /^[A-Za-z0-9]{6,16}$/;
+
+/** One job link of the board page. */
+export interface JazzHrRow {
+  code: string;
+  title: string;
+  /** The job's public page as linked (absolute). */
+  url: string;
+  /** The job page's path on the board host, fetched for the JSON-LD. */
+  path: string;
+  locationText?: string;
+  department?: string;
+}
+
+/** JazzHR: the board page, then the JSON-LD of every job page. */
 export const jazzHrConnector: Connector = {
   source: 'jazzhr',
   async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
     const slug = safeSlug(board);
-    const url = `${baseUrl(board, DEFAULT_BASE)}/feeds/export/jobs/${slug}`;
-    const response = await fetchOk(http, board, url, { headers: { accept: 'application/xml, text/xml' } });
-    const feed = path(parseXml(response, url), 'jobs');
-    // `<jobs/>` and `<jobs></jobs>` parse to "": a feed with nothing in it.
-    if (feed === '') return { endpoint: url, postings: [] };
-    if (!isObject(feed)) throw new UnexpectedResponseError(url, 'no <jobs> feed root');
-    const rows = asArray(feed.job) ?? (feed.job === undefined ? [] : [feed.job]);
-    const postings = rows.flatMap((row) => (isObject(row) ? (parseJazzHrJob(row, url) ?? []) : []));
-    // Rows none of which has an id, a title and a URL are rows of another shape, not an empty
-    // board: reading them as one would close every job of the board.
-    if (rows.length > 0 && postings.length === 0) {
-      throw new UnexpectedResponseError(url, `${rows.length} <job> rows, none with an id, a title and a URL`);
-    }
-    return prune({ endpoint: url, postings, boardName: str(feed, 'company') });
+    const publicBase = `https://${slug}.applytojob.com`;
+    const base = baseUrl(board, publicBase);
+    const listUrl = `${base}/apply`;
+    const response = await fetchOk(http, board, listUrl, { headers: { accept: 'text/html' } });
+    const page = parseJazzHrBoard(response.text, listUrl, publicBase);
+    const postings = await mapLimited(page.rows, async (row) => {
+      const detailUrl = `${base}${row.path}`;
+      const ld = jobPostingOf(await fetchDetailHtml(http, board, detailUrl));
+      const mine = ld !== undefined && (str(ld, 'url') ?? '').includes(`/${row.code}`);
+      return parseJazzHrPosting(row, mine ? ld : undefined, mine ? detailUrl : listUrl);
+    });
+    return prune({ endpoint: listUrl, postings, boardName: page.boardName });
   },
 };
 
-/** Maps one `<job>` of the feed. */
-export function parseJazzHrJob(job: JsonObject, endpoint: string): SourcePosting | undefined {
-  const head = postingHead(str(job, 'id'), str(job, 'title'), str(job, 'url'), endpoint);
-  if (head === undefined) return undefined;
-  const status = str(job, 'status');
+/** A board page that says it has no job open (the words JazzHR-hosted boards use are not recorded). */
+const EMPTY_BOARD = /\bno\s+(?:current\s+|open\s+)?(?:jobs|positions|openings|job openings)\b/i;
+
+/**
+ * Reads the board page: the job links of its list (the responsive board's `ul.list-group`, the
+ * embedded board's `#jobs_table`). No job link is an empty board only when the page says so;
+ * otherwise it is a changed shape (UnexpectedResponseError).
+ */
+export function parseJazzHrBoard(
+  html: string,
+  url: string,
+  publicBase: string,
+): { rows: JazzHrRow[]; boardName?: string } {
+  const doc = parseDocument(html);
+  const lists = DomUtils.findAll(
+    (el) =>
+      hasClass(el, 'list-group') ||
+      DomUtils.getAttributeValue(el, 'id') === 'jobs_table' ||
+      DomUtils.getAttributeValue(el, 'id') === 'job_listings',
+    doc.children,
+  );
+  const byCode = new Map<string, JazzHrRow>();
+  for (const anchor of DomUtils.findAll((el) => el.name === 'a', lists)) {
+    const row = jobRow(anchor, publicBase);
+    if (row !== undefined && !byCode.has(row.code)) byCode.set(row.code, row);
+  }
+  if (byCode.size === 0 && !EMPTY_BOARD.test(DomUtils.textContent(doc))) {
+    throw new UnexpectedResponseError(url, 'no job link on the board page, and no word that it is empty');
+  }
+  const boardName = organizationName(doc);
+  return { rows: [...byCode.values()], ...(boardName === undefined ? {} : { boardName }) };
+}
+
+/** A row from a link to a job page of this board (`/apply/{code}/…` or `/apply/jobs/details/{code}`). */
+function jobRow(anchor: HtmlElement, publicBase: string): JazzHrRow | undefined {
+  const href = DomUtils.getAttributeValue(anchor, 'href');
+  if (href === undefined) return undefined;
+  let target: URL;
+  try {
+    target = new URL(href, publicBase);
+  } catch {
+    return undefined;
+  }
+  if (target.hostname.toLowerCase() !== new URL(publicBase).hostname) return undefined;
+  const parts = target.pathname.split('/').filter((part) => part !== '');
+  const code =
+    parts[0] === 'apply' && parts[1] === 'jobs' && parts[2] === 'details'
+      ? parts[3]
+      : parts[0] === 'apply' && parts.length >= 2
+        ? parts[1]
+        : undefined;
+  if (code === undefined || !CODE.test(code) || code === 'jobs' || code === 'confirm') return undefined;
+  const title = textOf(anchor);
+  if (title === '') return undefined;
+  const row = closest(anchor, (el) => el.name === 'li' || el.name === 'tr') ?? anchor;
+  const place = DomUtils.findAll((el) => el.name === 'li' || el.name === 'td', row.children).find(
+    (cell) =>
+      DomUtils.findOne((el) => hasClass(el, 'fa-map-marker'), cell.children) !== null ||
+      (row.name === 'tr' && !DomUtils.existsOne((el) => el === anchor, cell.children)),
+  );
+  const department = DomUtils.findOne((el) => hasClass(el, 'resumator_department'), row.children);
+  const locationText = place === undefined ? '' : textOf(place);
+  const departmentText = department === null ? '' : textOf(department);
+  return {
+    code,
+    title,
+    url: target.href,
+    path: target.pathname,
+    ...(locationText === '' ? {} : { locationText }),
+    ...(departmentText === '' ? {} : { department: departmentText }),
+  };
+}
+
+/** Maps a board row and, when one was read, the job page's JSON-LD. */
+export function parseJazzHrPosting(
+  row: JazzHrRow,
+  ld: JsonObject | undefined,
+  endpoint: string,
+): SourcePosting {
+  const places = locations((asArray(ld?.jobLocation) ?? [ld?.jobLocation]).map(jsonLdPlace));
   return posting({
-    ...head,
-    descriptionHtml: str(job, 'description'),
-    locations: locations([
-      location({ city: str(job, 'city'), region: str(job, 'state'), country: str(job, 'country') }),
-    ]),
-    postedAt: parseSourceDate(str(job, 'original_open_date')),
-    department: str(job, 'department'),
-    employmentTypes: [str(job, 'type')].flatMap((value) => value ?? []),
-    experience: str(job, 'experience'),
-    expired: status !== undefined && status.toLowerCase() !== 'open' ? true : undefined,
+    nativeId: row.code,
+    title: str(ld, 'title') ?? row.title,
+    url: row.url,
+    sourceEndpoint: endpoint,
+    descriptionHtml: str(ld, 'description'),
+    locations: places.length > 0 ? places : locations([location({ text: row.locationText })]),
+    postedAt: parseSourceDate(str(ld, 'datePosted')),
+    validThrough: parseSourceDate(str(ld, 'validThrough')),
+    department: row.department,
+    employmentTypes: (asArray(ld?.employmentType) ?? [ld?.employmentType]).flatMap((v) => asStr(v) ?? []),
+    experience: str(ld, 'experienceRequirements'),
+    requisitionId: str(ld, 'uniqueJobCode'),
   });
+}
+
+/** The board's Organization JSON-LD name, when the page carries one. */
+function organizationName(doc: ReturnType<typeof parseDocument>): string | undefined {
+  for (const script of DomUtils.findAll(
+    (el) => el.name === 'script' && DomUtils.getAttributeValue(el, 'type') === 'application/ld+json',
+    doc.children,
+  )) {
+    try {
+      const data: unknown = JSON.parse(DomUtils.textContent(script));
+      if (isObject(data) && data['@type'] === 'Organization') return str(data, 'name')?.trim();
+    } catch {
+      // Another block; pages carry several.
+    }
+  }
+  return undefined;
+}
+
+function hasClass(el: HtmlElement, name: string): boolean {
+  return (DomUtils.getAttributeValue(el, 'class') ?? '').split(/\s+/).includes(name);
+}
+
+/** Text content with runs of whitespace made single spaces. */
+function textOf(el: HtmlElement): string {
+  return DomUtils.textContent(el).replace(/\s+/g, ' ').trim();
+}
+
+function closest(el: HtmlElement, test: (el: HtmlElement) => boolean): HtmlElement | undefined {
+  for (let parent = el.parent; parent !== null; parent = parent.parent) {
+    if (DomUtils.isTag(parent) && test(parent)) return parent;
+  }
+  return undefined;
 }

@@ -39,7 +39,6 @@ import { parseAdpRequisition } from '../../ingest/connectors/adp.js';
 import { parseDarwinboxJob } from '../../ingest/connectors/darwinbox.js';
 import { parseDayforcePosting } from '../../ingest/connectors/dayforce.js';
 import { parseEightfoldPosition } from '../../ingest/connectors/eightfold.js';
-import { parseJazzHrJob } from '../../ingest/connectors/jazzhr.js';
 import { parseJoinJob } from '../../ingest/connectors/join.js';
 import { parseManatalJob } from '../../ingest/connectors/manatal.js';
 import { parsePageUpItem } from '../../ingest/connectors/pageup.js';
@@ -49,7 +48,6 @@ import { parsePolymerJob } from '../../ingest/connectors/polymer.js';
 import { parseSenseHqJob } from '../../ingest/connectors/sensehq.js';
 import { parseTrakstarOpening } from '../../ingest/connectors/trakstar.js';
 import { parseZohoRecruitJob } from '../../ingest/connectors/zoho-recruit.js';
-import { isObject } from '../../ingest/connectors/json.js';
 import { descriptionOf } from '../../ingest/normalize/job.js';
 import { parseJsonLines } from '../../lib/json.js';
 import type { EnrichInput, SourcePosting } from '../../ingest/types.js';
@@ -188,7 +186,6 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
     parseDayforcePosting(node, { namespace: board, boardCode: board }, endpoint),
   eightfold: (node, endpoint, board) =>
     parseEightfoldPosition(node, { host: PLACEHOLDER_HOST, domain: board }, endpoint),
-  jazzhr: (node, endpoint) => (isObject(node) ? parseJazzHrJob(node, endpoint) : undefined),
   join: (node, endpoint, board) => parseJoinJob(node, endpoint, board, undefined),
   manatal: (node, endpoint, board) => parseManatalJob(node, endpoint, board),
   pageup: parsePageUpItem,

@@ -698,21 +698,44 @@ export const CONTRACT_CASES: Readonly<Record<string, () => ContractCase>> = {
       ],
     };
   },
-  jazzhr: () => ({
-    board: { source: 'jazzhr', slug: 'acmeco' },
-    format: 'xml',
-    notFound: [HTTP_404],
-    // Constructed: no JazzHR feed is recorded (see the connector). The feed envelope without a
-    // `<job>`, and the bare `<jobs/>` some accounts serve.
-    empty: [
-      {
-        text: '<?xml version="1.0" encoding="utf-8"?>\n<jobs><publisher><![CDATA[JazzHR]]></publisher><publisherurl>http://app.jazz.co</publisherurl><company><![CDATA[Acme Co]]></company></jobs>',
+  jazzhr: () => {
+    const path = 'jazzhr/paradromicsinc-apply-board-reduced-1.html';
+    return {
+      board: { source: 'jazzhr', slug: 'paradromicsinc' },
+      format: 'html',
+      notFound: [HTTP_404],
+      // Constructed: no empty JazzHR board is recorded. The recorded page with its job replaced by
+      // a notice that nothing is open, the empty board the connector documents.
+      empty: [
+        {
+          text: replaced(
+            fixture(path),
+            /<li class="list-group-item">[\s\S]*<\/li>\n<\/ul>/,
+            '</ul><p>There are no current openings.</p>',
+            path,
+          ),
+        },
+      ],
+      // A job list without job links (and no word that it is empty), and the keyed API's answer.
+      extraShapes: [
+        { text: '<!DOCTYPE html><html><body><ul class="list-group"></ul></body></html>' },
+        ok('jazzhr/jobs-list-2-jobs.json'),
+      ],
+      // The board page with many jobs, then one job page per job.
+      followUp: {
+        text: replaced(
+          fixture(path),
+          /<li class="list-group-item">[\s\S]*<\/li>\n<\/ul>/,
+          `${Array.from(
+            { length: FOLLOW_UP_ENTRIES },
+            (_, i) =>
+              `<li class="list-group-item"><h3><a href="https://paradromicsinc.applytojob.com/apply/Job${String(i).padStart(4, '0')}AB/Job">Job ${i}</a></h3></li>`,
+          ).join('\n')}\n</ul>`,
+          path,
+        ),
       },
-      { text: '<?xml version="1.0" encoding="utf-8"?>\n<jobs/>' },
-    ],
-    // The recorded answer of JazzHR's keyed API is not the feed.
-    extraShapes: [...FEED_OTHER_SHAPES, ok('jazzhr/jobs-list-2-jobs.json')],
-  }),
+    };
+  },
   kula: () => {
     const path = 'kula/precision-neuroscience-board-cards-excerpt-3.html';
     return {

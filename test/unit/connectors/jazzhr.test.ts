@@ -1,182 +1,179 @@
 /**
- * JazzHR: we hold no recording of the public feed the connector reads, so every feed here is
- * constructed (from the element names public scrapers agree on, with values taken from our
- * recording of JazzHR's authenticated API) and says so in its test name. The API recordings are
- * used byte for byte where they are the truth: as an answer that is not the feed.
+ * JazzHR: the board page and a job page of one real board (Paradromics, each reduced by its
+ * recorder: test/fixtures/ats/jazzhr/SOURCES.md), byte for byte; the embedded board layout from an
+ * excerpt transcribed from a public recording; empty boards constructed (none is recorded), and
+ * said so in the test names.
  */
 import { expect } from 'chai';
 import { UnexpectedResponseError } from '../../../src/ingest/connectors/common.js';
-import { jazzHrConnector } from '../../../src/ingest/connectors/jazzhr.js';
+import { jazzHrConnector, parseJazzHrBoard } from '../../../src/ingest/connectors/jazzhr.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
 import { SOURCES } from '../../support/source-registry.js';
 import { FakeHttp, ok, status, undefinedKeys } from './fake-http.js';
 
-const BOARD: BoardRef = { source: 'jazzhr', slug: 'acmeco' };
-const FEED = 'https://app.jazz.co/feeds/export/jobs/acmeco';
-const API_LIST = 'jazzhr/jobs-list-2-jobs.json';
-const API_DETAIL = 'jazzhr/job-detail.json';
+const BOARD: BoardRef = { source: 'jazzhr', slug: 'paradromicsinc' };
+const BOARD_URL = 'https://paradromicsinc.applytojob.com/apply';
+const JOB_PATH = '/apply/ujxQN2lhPz/Field-Clinical-SpecialistEngineer';
+const BOARD_PAGE = 'jazzhr/paradromicsinc-apply-board-reduced-1.html';
+const JOB_PAGE = 'jazzhr/paradromicsinc-job-page-jsonld-reduced.html';
 
-const cdata = (tag: string, value: string): string => `<${tag}><![CDATA[${value}]]></${tag}>`;
-/** Constructed: one `<job>` in the reported element order, empty elements as the feed serves them. */
-const job = (fields: Record<string, string>): string =>
-  `<job>${Object.entries({
-    id: '',
-    status: 'Open',
-    title: '',
-    department: '',
-    url: '',
-    city: '',
-    state: '',
-    country: '',
-    postalcode: '',
-    description: '',
-    type: '',
-    experience: '',
-    ...fields,
-  })
-    .map(([tag, value]) => cdata(tag, value))
-    .join('\n')}</job>`;
-/** Constructed: the feed envelope around `jobs`. */
-const feed = (...jobs: string[]): { text: string } => ({
-  text: `<?xml version="1.0" encoding="utf-8"?>\n<jobs>\n${cdata('publisher', 'JazzHR')}\n<publisherurl>http://app.jazz.co</publisherurl>\n${cdata('company', 'Acme Co')}\n${jobs.join('\n')}\n</jobs>`,
-});
-/** The first record of the API recording, its values in the feed's elements (the URL built from `board_code`). */
-const DESIGNER = {
-  id: 'job_20191016203908_KID5ZUVTNJYDDUZG',
-  title: 'Graphic Designer',
-  url: 'http://acmeco.applytojob.com/apply/xbyK3SqoXK/Graphic-Designer',
-  country: 'United States',
-  description: '<p>Design all the things!</p>',
-  type: 'Full Time',
-  original_open_date: '2019-10-16',
-};
-/** The second record of the API recording; `department`, `experience` and the URL added (constructed). */
-const SAMPLE = {
-  id: 'job_20191016193456_XGSWRU2DDZPU9Y2T',
-  title: 'Sample Job',
-  department: 'Operations',
-  url: 'http://acmeco.applytojob.com/apply/X8P7SBPn4N/Sample-Job',
-  city: 'Pittsburgh',
-  state: 'PA',
-  country: 'United States',
-  postalcode: '15212',
-  description: '<p>You can enter a detailed, formatted description of your position.</p>',
-  type: 'Full Time',
-  experience: 'Experienced',
-};
+/**
+ * TRANSCRIBED EXCERPT, not a file: the job table of RestoPros' embedded board page
+ * (`restopros.applytojob.com/apply/jobs`), as recorded in sarthakjain004/headstart
+ * tests/fixtures/jazzhr_restopros_listing.html @ c2372215f7daa26a67279b1dc0d757c82246698b (the 80 KB
+ * of scripts before it left out), two of its four rows.
+ */
+const EMBEDDED_EXCERPT = `<div id="job_listings">
+        <!-- Desktop layout -->
+\t\t<table id="jobs_table" class="menu_table">
+\t\t\t<tbody>
+\t\t\t\t<tr>
+\t\t\t\t\t<th class="resumator_th_position">Position</th>
+\t\t\t\t\t<th class="resumator_th_location" width="35%">Location</th>
+\t\t\t\t</tr>
+\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t<tr id="row_job_20260424221125_6YYRYRQIVLVI5LND" class="resumator_even_row">
+\t\t\t\t\t<td>
+\t\t\t\t\t\t<a class="job_title_link" href="/apply/jobs/details/oVX1rAxJJi?&">Business Development Manager</a>
+\t\t\t\t\t\t\t\t\t\t\t\t\t<br /><span class="resumator_department">Marketing and Sales</span>
+\t\t\t\t\t\t\t\t\t\t\t</td>
+\t\t\t\t\t<td>
+\t\t\t\t\t\tSummerville, SC\t\t\t\t\t</td>
+\t\t\t\t</tr>
+\t\t\t\t\t\t\t\t\t\t\t\t<tr id="row_job_20250708154422_NOMCHZQNWWYIEEVY" class="resumator_even_row">
+\t\t\t\t\t<td>
+\t\t\t\t\t\t<a class="job_title_link" href="/apply/jobs/details/GND7KJZXrp?&">Water Mitigation Project Manager</a>
+\t\t\t\t\t\t\t\t\t\t\t\t\t<br /><span class="resumator_department"></span>
+\t\t\t\t\t\t\t\t\t\t\t</td>
+\t\t\t\t\t<td>
+\t\t\t\t\t\tCharlotte, NC\t\t\t\t\t</td>
+\t\t\t\t</tr>
+\t\t\t\t\t\t\t\t\t\t\t</tbody>
+\t\t</table>
+        <div id="jobs_column" class="mt15">
+                <div id="row_job_20260424221125_6YYRYRQIVLVI5LND" class="jobs_row">
+                    <div>
+                        <a class="job_title_link" href="/apply/jobs/details/oVX1rAxJJi?&">Business Development Manager</a>
+                    </div>
+                </div>
+        </div>
+</div>`;
 
 describe('jazzhr connector', () => {
-  it('maps the jobs of a feed (constructed feed, values from the API recording)', async () => {
-    const http = new FakeHttp().on(FEED, feed(job(DESIGNER), job(SAMPLE)));
+  it('reads the board page, then each job page’s JSON-LD (real recordings of one board)', async () => {
+    const http = new FakeHttp()
+      .on(BOARD_URL, ok(BOARD_PAGE))
+      .on(`https://paradromicsinc.applytojob.com${JOB_PATH}`, ok(JOB_PAGE));
     const result = await jazzHrConnector.crawl(BOARD, http);
 
-    expect(http.urls).to.deep.equal([FEED]);
-    expect(result).to.deep.equal({
-      endpoint: FEED,
-      boardName: 'Acme Co',
-      postings: [
-        {
-          nativeId: 'job_20191016203908_KID5ZUVTNJYDDUZG',
-          title: 'Graphic Designer',
-          url: 'http://acmeco.applytojob.com/apply/xbyK3SqoXK/Graphic-Designer',
-          sourceEndpoint: FEED,
-          descriptionHtml: '<p>Design all the things!</p>',
-          locations: [{ country: 'United States' }],
-          postedAt: '2019-10-16T00:00:00.000Z',
-          employmentTypes: ['Full Time'],
-        },
-        {
-          nativeId: 'job_20191016193456_XGSWRU2DDZPU9Y2T',
-          title: 'Sample Job',
-          url: 'http://acmeco.applytojob.com/apply/X8P7SBPn4N/Sample-Job',
-          sourceEndpoint: FEED,
-          descriptionHtml: '<p>You can enter a detailed, formatted description of your position.</p>',
-          // The postal code has no SourcePosting member; no open date: none is derived from the id.
-          locations: [{ city: 'Pittsburgh', region: 'PA', country: 'United States' }],
-          department: 'Operations',
-          employmentTypes: ['Full Time'],
-          experience: 'Experienced',
-        },
-      ],
+    expect(http.urls).to.deep.equal([BOARD_URL, `https://paradromicsinc.applytojob.com${JOB_PATH}`]);
+    expect(result.endpoint).to.equal(BOARD_URL);
+    expect(result.postings).to.have.length(1);
+    const [job] = result.postings;
+    expect(job).to.deep.include({
+      nativeId: 'ujxQN2lhPz',
+      title: 'Field Clinical Specialist/Engineer',
+      url: `https://paradromicsinc.applytojob.com${JOB_PATH}`,
+      sourceEndpoint: `https://paradromicsinc.applytojob.com${JOB_PATH}`,
+      locations: [{ city: 'Austin', region: 'TX' }],
+      postedAt: '2026-09-08T00:00:00.000Z',
+      validThrough: '2026-12-07T00:00:00.000Z',
+      employmentTypes: ['FULL_TIME'],
+      experience: 'Mid Level',
+      requisitionId: 'job_20260908220714_YFYYNMTJPTVTCVME',
     });
+    expect(job?.descriptionHtml).to.match(/^Field Clinical Engineer<br><br>About Paradromics/);
     expect(undefinedKeys(result)).to.deep.equal([]);
   });
 
-  it('marks a job whose status is not Open as expired by the source (constructed feed)', async () => {
-    // "On Hold" and "Drafting" are statuses of the API recording; the feed reports only Open jobs.
-    const http = new FakeHttp().on(
-      FEED,
-      feed(job({ ...DESIGNER, status: 'On Hold' }), job({ ...SAMPLE, status: 'open' })),
-    );
-    const [held, open] = (await jazzHrConnector.crawl(BOARD, http)).postings;
-    expect(held).to.deep.include({ nativeId: DESIGNER.id, expired: true });
-    expect(open).not.to.have.property('expired');
-  });
-
-  it('reads a single-job feed and skips a row without a URL (constructed feeds)', async () => {
-    const one = await jazzHrConnector.crawl(BOARD, new FakeHttp().on(FEED, feed(job(SAMPLE))));
-    expect(one.postings.map((p) => p.nativeId)).to.deep.equal([SAMPLE.id]);
-    const partly = await jazzHrConnector.crawl(
+  it('keeps the board’s row when its job page is gone, or names another job', async () => {
+    const gone = await jazzHrConnector.crawl(
       BOARD,
-      new FakeHttp().on(FEED, feed(job({ ...DESIGNER, url: '' }), job(SAMPLE))),
+      new FakeHttp()
+        .on(BOARD_URL, ok(BOARD_PAGE))
+        .on(`https://paradromicsinc.applytojob.com${JOB_PATH}`, status(404)),
     );
-    expect(partly.postings.map((p) => p.nativeId)).to.deep.equal([SAMPLE.id]);
-  });
-
-  it('reads an empty feed as an empty board (constructed feeds)', async () => {
-    for (const text of [
-      feed().text,
-      '<?xml version="1.0" encoding="utf-8"?>\n<jobs/>',
-      '<?xml version="1.0" encoding="utf-8"?><jobs></jobs>',
-    ]) {
-      const result = await jazzHrConnector.crawl(BOARD, new FakeHttp().on(FEED, { text }));
-      expect(result.postings, text).to.deep.equal([]);
-    }
-  });
-
-  it('refuses the recorded API responses: the keyed API is not the public feed', async () => {
-    for (const path of [API_LIST, API_DETAIL]) {
-      const error = await jazzHrConnector
-        .crawl(BOARD, new FakeHttp().on(FEED, ok(path)))
-        .catch((e: unknown) => e);
-      expect(error, path).to.be.instanceOf(UnexpectedResponseError);
-    }
-  });
-
-  it('refuses rows of another shape and documents of another root (constructed)', async () => {
-    const renamed = feed(job(SAMPLE).replace('<id>', '<job_id>').replace('</id>', '</job_id>')).text;
-    for (const text of [
-      renamed,
-      '<?xml version="1.0" encoding="UTF-8"?><source><job><title>x</title></job></source>',
-      '<!DOCTYPE html><html><body>Just a moment...</body></html>',
-    ]) {
-      const error = await jazzHrConnector
-        .crawl(BOARD, new FakeHttp().on(FEED, { text }))
-        .catch((e: unknown) => e);
-      expect(error, text.slice(0, 60)).to.be.instanceOf(UnexpectedResponseError);
-    }
-  });
-
-  it('uses the override, reports 404 as BoardNotFoundError and refuses unsafe slugs', async () => {
-    const base = 'http://127.0.0.1:4010/demo/jazzhr/1';
-    const overridden = await jazzHrConnector.crawl(
-      { ...BOARD, endpointOverride: base },
-      new FakeHttp().on(`${base}/feeds/export/jobs/acmeco`, feed(job(SAMPLE))),
+    expect(gone.postings).to.deep.equal([
+      {
+        nativeId: 'ujxQN2lhPz',
+        title: 'Field Clinical Specialist/Engineer',
+        url: `https://paradromicsinc.applytojob.com${JOB_PATH}`,
+        sourceEndpoint: BOARD_URL,
+        locations: [{ text: 'Austin, TX' }],
+      },
+    ]);
+    const other = await jazzHrConnector.crawl(
+      BOARD,
+      new FakeHttp().on(BOARD_URL, ok(BOARD_PAGE)).on(`https://paradromicsinc.applytojob.com${JOB_PATH}`, {
+        text: '<script type="application/ld+json">{"@type":"JobPosting","title":"Other","url":"https://paradromicsinc.applytojob.com/apply/AAAAAAAAAA/Other"}</script>',
+      }),
     );
-    expect(overridden.endpoint).to.equal(`${base}/feeds/export/jobs/acmeco`);
-    expect(overridden.postings[0]?.url).to.equal(SAMPLE.url);
-
-    const gone = await jazzHrConnector
-      .crawl(BOARD, new FakeHttp().on(FEED, status(404)))
-      .catch((e: unknown) => e);
-    expect(gone).to.be.instanceOf(BoardNotFoundError);
-    const unsafe = await jazzHrConnector
-      .crawl({ source: 'jazzhr', slug: 'acme/../x' }, new FakeHttp())
-      .catch((e: unknown) => e);
-    expect(String(unsafe)).to.include('Invalid jazzhr board slug');
+    expect(other.postings[0]).to.deep.include({
+      title: 'Field Clinical Specialist/Engineer',
+      sourceEndpoint: BOARD_URL,
+    });
   });
 
-  it('is listed as crawled but not verified: no recording of the feed is held', () => {
-    expect(SOURCES.get('jazzhr')).to.deep.include({ crawled: true, verified: false });
+  it('reads the embedded board layout: table rows, department, place (a transcribed excerpt of a public recording)', () => {
+    const { rows } = parseJazzHrBoard(
+      EMBEDDED_EXCERPT,
+      'https://restopros.applytojob.com/apply',
+      'https://restopros.applytojob.com',
+    );
+    expect(rows).to.deep.equal([
+      {
+        code: 'oVX1rAxJJi',
+        title: 'Business Development Manager',
+        url: 'https://restopros.applytojob.com/apply/jobs/details/oVX1rAxJJi?&',
+        path: '/apply/jobs/details/oVX1rAxJJi',
+        locationText: 'Summerville, SC',
+        department: 'Marketing and Sales',
+      },
+      {
+        code: 'GND7KJZXrp',
+        title: 'Water Mitigation Project Manager',
+        url: 'https://restopros.applytojob.com/apply/jobs/details/GND7KJZXrp?&',
+        path: '/apply/jobs/details/GND7KJZXrp',
+        locationText: 'Charlotte, NC',
+      },
+    ]);
+  });
+
+  it('reads a board that says no job is open as empty, and a page without job links as a changed shape (constructed)', async () => {
+    const empty = await jazzHrConnector.crawl(
+      BOARD,
+      new FakeHttp().on(BOARD_URL, {
+        text: '<!DOCTYPE html><html><body><ul class="list-group"></ul><p>There are no current openings.</p></body></html>',
+      }),
+    );
+    expect(empty.postings).to.deep.equal([]);
+    for (const text of [
+      '<!DOCTYPE html><html><body><ul class="list-group"></ul></body></html>',
+      '<!DOCTYPE html><html><body><ul class="list-group"><li class="list-group-item"><a href="/careers/1">A job</a></li></ul></body></html>',
+    ]) {
+      const error = await jazzHrConnector
+        .crawl(BOARD, new FakeHttp().on(BOARD_URL, { text }))
+        .catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(UnexpectedResponseError);
+    }
+    // JazzHR's keyed REST API answer (recorded) is not a board page.
+    const api = await jazzHrConnector
+      .crawl(BOARD, new FakeHttp().on(BOARD_URL, ok('jazzhr/jobs-list-2-jobs.json')))
+      .catch((e: unknown) => e);
+    expect(api).to.be.instanceOf(UnexpectedResponseError);
+  });
+
+  it('reports 404 as BoardNotFoundError, honours the override for the job pages too, and is verified', async () => {
+    const error = await jazzHrConnector
+      .crawl(BOARD, new FakeHttp().on(BOARD_URL, status(404)))
+      .catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(BoardNotFoundError);
+    const base = 'http://127.0.0.1:4010/demo/jazzhr/3';
+    const http = new FakeHttp().on(`${base}/apply`, ok(BOARD_PAGE)).on(`${base}${JOB_PATH}`, ok(JOB_PAGE));
+    const result = await jazzHrConnector.crawl({ ...BOARD, endpointOverride: base }, http);
+    expect(result.postings[0]).to.deep.include({
+      url: `https://paradromicsinc.applytojob.com${JOB_PATH}`,
+      sourceEndpoint: `${base}${JOB_PATH}`,
+    });
+    expect(SOURCES.get('jazzhr')).to.deep.include({ crawled: true, verified: true });
   });
 });
