@@ -67,9 +67,11 @@ export function parseLeverPosting(raw: unknown, endpoint: string): SourcePosting
   if (head === undefined) return undefined;
   const categories = obj(raw, 'categories');
   const range = obj(raw, 'salaryRange');
+  const html = description(raw);
   return posting({
     ...head,
-    descriptionHtml: description(raw),
+    descriptionHtml: html,
+    descriptionText: html === undefined ? plainDescription(raw) : undefined,
     locations: leverLocations(raw),
     postedAt: parseSourceDate(num(raw, 'createdAt')),
     department: str(categories, 'department'),
@@ -114,4 +116,13 @@ function description(raw: unknown): string | undefined {
     return { title: str(list, 'text'), html: content === undefined ? undefined : `<ul>${content}</ul>` };
   });
   return sections([{ html: main }, ...lists, { html: str(raw, 'additional') }]);
+}
+
+/**
+ * Lever serves each text twice, HTML and plain (`descriptionPlain`, `additionalPlain`); a payload
+ * that kept only the plain ones (a real recording of the labelled set) still has its description.
+ */
+function plainDescription(raw: unknown): string | undefined {
+  const parts = [str(raw, 'descriptionPlain'), str(raw, 'additionalPlain')].flatMap((part) => part ?? []);
+  return parts.length === 0 ? undefined : parts.join('\n\n');
 }

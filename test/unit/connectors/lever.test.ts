@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { leverConnector, parseLeverPosting } from '../../../src/ingest/connectors/lever.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
@@ -106,5 +107,18 @@ describe('lever connector', () => {
     const http = new FakeHttp().on(US, status(400, 'bad'));
     const error = await leverConnector.crawl(PALANTIR, http).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(Error).and.not.instanceOf(BoardNotFoundError);
+  });
+
+  it('reads the plain texts when a payload kept only them (a real page of the labelled set)', () => {
+    const raw = JSON.parse(
+      readFileSync(
+        'test/fixtures/labelled/wave2/raw/lever/GabrielSiq__job-market-panel__lever_board.json',
+        'utf8',
+      ),
+    ) as unknown[];
+    const posting = parseLeverPosting(raw[0], 'https://api.lever.co/v0/postings/wealthfront?mode=json');
+    expect(posting).not.to.have.property('descriptionHtml');
+    expect(posting?.descriptionText).to.match(/^We’re looking for Android Engineers to join our team/);
+    expect(posting?.descriptionText).to.include('\n\nEstimated annual salary range: $150,000 - $189,000');
   });
 });
