@@ -20,9 +20,11 @@
  * `HomeDepartment`, `clientRequisitionID`. Our recording's keys were reduced by the recorder (no
  * custom fields, work level or pay), so those members are read as the reference documents them.
  * Not published: company name, remote flag (only location text such as "Remote"), expiry.
+ * A slug `myjobs.adp.com/{domain}` is an ADP Recruiting Management board (adp-myjobs.ts).
  */
 import { parseSourceDate } from '../normalize/dates.js';
 import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
+import { crawlAdpMyJobs, myJobsDomain } from './adp-myjobs.js';
 import {
   UnexpectedResponseError,
   baseUrl,
@@ -59,15 +61,23 @@ export function parseAdpSlug(slug: string): AdpCareerCenter {
   const match = /^(?:([a-z.]+)\/)?([A-Za-z0-9-]+)\/([A-Za-z0-9_-]+)$/.exec(slug);
   const [, host = DEFAULT_HOST, cid = '', ccId = ''] = match ?? [];
   if (match === null || !HOSTS.has(host)) {
-    throw new Error(`Invalid adp board slug ${JSON.stringify(slug)} (want [host/]cid/ccId)`);
+    throw new Error(
+      `Invalid adp board slug ${JSON.stringify(slug)} (want [host/]cid/ccId or myjobs.adp.com/{domain})`,
+    );
   }
   return { host, cid, ccId };
 }
 
-/** ADP Workforce Now: paged list, then one detail request per requisition. */
+/**
+ * ADP Workforce Now: paged list, then one detail request per requisition; ADP Recruiting
+ * Management boards are read by adp-myjobs.ts.
+ */
 export const adpConnector: Connector = {
   source: 'adp',
   async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
+    // ADP Recruiting Management boards (`myjobs.adp.com/{domain}`) are another ADP product.
+    const myJobs = myJobsDomain(board.slug);
+    if (myJobs !== undefined) return crawlAdpMyJobs(board, http, myJobs);
     const center = parseAdpSlug(board.slug);
     const api = `${baseUrl(board, `https://${center.host}`)}${API_PATH}`;
     const query = `cid=${encodeURIComponent(center.cid)}&ccId=${encodeURIComponent(center.ccId)}&lang=${LANG}&locale=${LANG}`;

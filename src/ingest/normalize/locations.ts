@@ -84,9 +84,12 @@ const TEXT_CONFIDENCE = 0.85;
 const MIXED_CONFIDENCE = 0.9;
 
 const REMOTE_RE = /\b(?:remote|work from home|wfh|telecommut\w*|home[- ]?based|anywhere)\b/i;
-/** Words that carry no place: arrangement words, office words, counts such as "2 Locations". */
+/**
+ * Words that carry no place: arrangement words ("Home Based" as a whole: "Home" alone is a town in
+ * Washington), office words, counts such as "2 Locations".
+ */
 const NOISE_RE =
-  /\b(?:remote|hybrid|on[- ]?site|in[- ]office|office|offices|hq|headquarters|head office|campus|hub|job|jobs|only|based|anywhere|peo|wfh|work from home|flexible|multiple|various|locations?|metro(?:politan)?(?: area)?|greater|area|region|\d+)\b/gi;
+  /\b(?:home[- ]?based|remote|hybrid|on[- ]?site|in[- ]office|office|offices|hq|headquarters|head office|campus|hub|job|jobs|only|based|anywhere|peo|wfh|work from home|flexible|multiple|various|locations?|metro(?:politan)?(?: area)?|greater|area|region|\d+)\b/gi;
 // " or " only in lower case: "OR" is Oregon.
 const SEGMENT_SPLIT_RE = /\s*(?:;|\||•|·|\n)\s*|\s+or\s+/;
 const SUBPART_SPLIT_RE = /\s*(?:\/|&|\band\b|\s[-–—]\s|[-–—])\s*/i;

@@ -36,6 +36,7 @@ import { parseWorkableJob } from '../../ingest/connectors/workable.js';
 import { parseWorkdayPosting } from '../../ingest/connectors/workday.js';
 import { parseOracleRequisition } from '../../ingest/connectors/oracle-cloud.js';
 import { parseAdpRequisition } from '../../ingest/connectors/adp.js';
+import { parseAdpMyJobsRequisition } from '../../ingest/connectors/adp-myjobs.js';
 import { parseDarwinboxJob } from '../../ingest/connectors/darwinbox.js';
 import { parseDayforcePosting } from '../../ingest/connectors/dayforce.js';
 import { parseEightfoldPosition } from '../../ingest/connectors/eightfold.js';
@@ -174,13 +175,16 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
       publicBase: 'https://example-board.fa.oraclecloud.com/hcmUI/CandidateExperience/en/sites/CX/job',
       endpoint,
     }),
+  // A Recruiting Management requisition (it has a `reqId`), else a Workforce Now one.
   adp: (node, endpoint, board) =>
-    parseAdpRequisition({
-      entry: node,
-      detail: node,
-      center: { host: PLACEHOLDER_HOST, cid: board, ccId: board },
-      endpoint,
-    }),
+    isRecord(node) && 'reqId' in node
+      ? parseAdpMyJobsRequisition(node, { domain: board, endpoint })
+      : parseAdpRequisition({
+          entry: node,
+          detail: node,
+          center: { host: PLACEHOLDER_HOST, cid: board, ccId: board },
+          endpoint,
+        }),
   darwinbox: (node, endpoint) => parseDarwinboxJob(node, PLACEHOLDER_HOST, endpoint),
   dayforce: (node, endpoint, board) =>
     parseDayforcePosting(node, { namespace: board, boardCode: board }, endpoint),

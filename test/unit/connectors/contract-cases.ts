@@ -8,6 +8,7 @@
  * simply unused, and a registered connector without a row fails the suite. Rows are built on
  * demand: a recording renamed under an unregistered row cannot break the suite of the others.
  */
+import { readFileSync } from 'node:fs';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { arr, isObject, type JsonObject } from '../../../src/ingest/connectors/json.js';
 import { WORKDAY_PAGE_SIZE } from '../../../src/ingest/connectors/workday.js';
@@ -146,6 +147,7 @@ const FOLLOW_UP_ENTRIES = 40;
 /** Page sizes the servers fix (not imported: those connectors may still change). */
 const CORNERSTONE_PAGE = 25;
 const DARWINBOX_PAGE = 100;
+const ADP_MYJOBS_PAGE = 100;
 
 /** `count` copies of a recorded entry, each made distinct by `vary`. */
 function copies(entry: JsonObject, count: number, vary: (i: number) => JsonObject): JsonObject[] {
@@ -696,6 +698,35 @@ export const CONTRACT_CASES: Readonly<Record<string, () => ContractCase>> = {
           ),
         },
       ],
+    };
+  },
+  // ADP Recruiting Management (myjobs.adp.com): the career site's session first, then the list.
+  'adp:myjobs': () => {
+    const recorded = JSON.parse(
+      readFileSync(
+        new URL(
+          '../../fixtures/labelled/wave2/raw/adp/sarthakjain004__headstart__adp_recruiting_responses.json',
+          import.meta.url,
+        ),
+        'utf8',
+      ),
+    ) as Record<string, JsonObject>;
+    const site = recorded.site_churchmutual ?? {};
+    const listPage = recorded.churchmutual_listing_top10_skip0 ?? {};
+    const entry = firstObject(listPage, 'jobRequisitions', 'adp_recruiting_responses.json');
+    return {
+      board: { source: 'adp', slug: 'myjobs.adp.com/churchmutual' },
+      format: 'json',
+      setup: [json(site)],
+      // The recorded answers of a site that is gone; a 404 of the site call.
+      notFound: [HTTP_404, json(recorded.site_not_found), json(recorded.site_not_active)],
+      empty: [json({ ...listPage, count: 0, jobRequisitions: [] })],
+      extraShapes: [BARE_ARRAY, json({ count: 3, requisitions: [] })],
+      // A full page of a larger site (count above what was served): the next page is asked for.
+      followUp: json({
+        count: 2 * ADP_MYJOBS_PAGE,
+        jobRequisitions: copies(entry, ADP_MYJOBS_PAGE, (i) => ({ reqId: String(6000 + i) })),
+      }),
     };
   },
   jazzhr: () => {

@@ -70,6 +70,10 @@ describe('deriveLocations', function () {
       expect(places({ text: 'US Remote' })).to.deep.equal([[null, 'US']]);
       expect(places({ text: 'Remote-India (PEO)' })).to.deep.equal([[null, 'IN']]);
       expect(deriveLocations([{ text: 'Remote job' }]).remote).to.equal(true);
+      // ADP's "Home Based" place (a real requisition of the labelled set): no town named Home.
+      const home = deriveLocations([{ text: 'Home Based', country: 'United States' }]);
+      expect(home.remote).to.equal(true);
+      expect(places({ text: 'Home Based', country: 'United States' })).to.deep.equal([[null, 'US']]);
     });
 
     it('reads "US-City" prefixes and drops a country already covered by a city', () => {

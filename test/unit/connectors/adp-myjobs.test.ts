@@ -1,0 +1,133 @@
+/**
+ * ADP Recruiting Management: one real recording (test/fixtures/labelled/wave2/SOURCES-smb.md), whose
+ * recorder kept each call's answer under a key of its own. The tests serve each answer at the
+ * address the connector asks for; the addresses and headers are the public clients' (see the
+ * connector), not part of the recording.
+ */
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { adpConnector } from '../../../src/ingest/connectors/adp.js';
+import { myJobsDomain } from '../../../src/ingest/connectors/adp-myjobs.js';
+import { UnexpectedResponseError } from '../../../src/ingest/connectors/common.js';
+import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
+import { FakeHttp, json, status, undefinedKeys } from './fake-http.js';
+
+const RECORDED = JSON.parse(
+  readFileSync(
+    'test/fixtures/labelled/wave2/raw/adp/sarthakjain004__headstart__adp_recruiting_responses.json',
+    'utf8',
+  ),
+) as Record<string, unknown>;
+const answer = (key: string): unknown => {
+  const value = RECORDED[key];
+  if (value === undefined) throw new Error(`no recorded answer ${key}`);
+  return value;
+};
+
+const BOARD: BoardRef = { source: 'adp', slug: 'myjobs.adp.com/churchmutual' };
+const SITE = 'https://myjobs.adp.com/public/staffing/v1/career-site/churchmutual';
+const LIST =
+  'https://my.adp.com/myadp_prefix/mycareer/public/staffing/v1/job-requisitions/apply-custom-filters';
+const page = (skip: number): string => `${LIST}?$top=100&$skip=${skip}`;
+
+/** The site, then the two recorded list pages (the server served 10 at a time to its recorder). */
+function churchMutual(base?: string): FakeHttp {
+  const site = base === undefined ? SITE : `${base}/public/staffing/v1/career-site/churchmutual`;
+  const list = (skip: number): string =>
+    base === undefined
+      ? page(skip)
+      : `${base}${LIST.replace('https://my.adp.com', '')}?$top=100&$skip=${skip}`;
+  return new FakeHttp()
+    .on(site, json(answer('site_churchmutual')))
+    .on(list(0), json(answer('churchmutual_listing_top10_skip0')))
+    .on(list(10), json(answer('churchmutual_listing_top10_skip10')));
+}
+
+describe('adp connector: Recruiting Management (myjobs.adp.com)', () => {
+  it('takes the site’s session, pages the requisitions until their count, and maps each', async () => {
+    const http = churchMutual();
+    const headers: Record<string, string>[] = [];
+    const result = await adpConnector.crawl(BOARD, {
+      request: (url, init) => {
+        headers.push(init?.headers ?? {});
+        return http.request(url, init);
+      },
+    });
+
+    expect(http.urls).to.deep.equal([SITE, page(0), page(10)]);
+    // The list is asked with the site's session, as the career page asks it.
+    expect(headers[1]).to.deep.include({
+      myjobstoken: (answer('site_churchmutual') as { myJobsToken: string }).myJobsToken,
+      orgoid: 'G37B9N5A9JS742KS',
+      rolecode: 'manager',
+    });
+    expect(result.endpoint).to.equal(page(0));
+    expect(result.boardName).to.equal('Church Mutual Insurance, S.I.');
+    expect(result.postings).to.have.length(19);
+    const [intern] = result.postings;
+    expect(intern).to.deep.include({
+      nativeId: '5001227248706',
+      title: 'Intern- IT Application Security',
+      url: 'https://myjobs.adp.com/churchmutual/cx/job-details?reqId=5001227248706',
+      sourceEndpoint: page(0),
+      organization: 'Church Mutual Insurance, S.I.',
+      postedAt: '2026-09-23T18:42:47.000Z',
+      department: 'Internships',
+      employmentTypes: ['Full-time'],
+      requisitionId: '364',
+    });
+    expect(intern?.locations).to.deep.equal([
+      { text: 'Milwaukee Office', city: 'Milwaukee', region: 'Wisconsin', country: 'United States' },
+      { text: 'Merrill Office', city: 'Merrill', region: 'Wisconsin', country: 'United States' },
+    ]);
+    expect(intern?.descriptionHtml).to.match(/^<p><span><strong><span>What You'll Be Doing/);
+    // The second page's requisitions carry qualifications too.
+    expect(
+      result.postings.some((p) => (p.descriptionHtml ?? '').includes('<h3>Qualifications</h3>')),
+    ).to.equal(true);
+    expect(undefinedKeys(result)).to.deep.equal([]);
+  });
+
+  it('reads a site that is not found or not active (recorded bodies), or inactive, as a gone board', async () => {
+    for (const body of [
+      answer('site_not_found'),
+      answer('site_not_active'),
+      { ...(answer('site_churchmutual') as object), active: false },
+    ]) {
+      const error = await adpConnector
+        .crawl(BOARD, new FakeHttp().on(SITE, json(body)))
+        .catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(BoardNotFoundError);
+    }
+    const missing = await adpConnector
+      .crawl(BOARD, new FakeHttp().on(SITE, status(404)))
+      .catch((e: unknown) => e);
+    expect(missing).to.be.instanceOf(BoardNotFoundError);
+  });
+
+  it('refuses a site without a session and a list of another shape', async () => {
+    const { myJobsToken: _token, ...withoutToken } = answer('site_churchmutual') as Record<string, unknown>;
+    const noToken = await adpConnector
+      .crawl(BOARD, new FakeHttp().on(SITE, json(withoutToken)))
+      .catch((e: unknown) => e);
+    expect(noToken).to.be.instanceOf(UnexpectedResponseError);
+    const shape = await adpConnector
+      .crawl(
+        BOARD,
+        new FakeHttp().on(SITE, json(answer('site_churchmutual'))).on(page(0), json({ requisitions: [] })),
+      )
+      .catch((e: unknown) => e);
+    expect(shape).to.be.instanceOf(UnexpectedResponseError);
+  });
+
+  it('reads the slug and honours the override for both hosts', async () => {
+    expect(myJobsDomain('myjobs.adp.com/corpfollettexternal')).to.equal('corpfollettexternal');
+    expect(myJobsDomain('G37B9N5A9JS742KS/ef2fe0fd')).to.equal(undefined);
+    const base = 'http://127.0.0.1:4010/demo/adp/9';
+    const result = await adpConnector.crawl({ ...BOARD, endpointOverride: base }, churchMutual(base));
+    expect(result.postings).to.have.length(19);
+    expect(result.postings[0]?.url).to.equal(
+      'https://myjobs.adp.com/churchmutual/cx/job-details?reqId=5001227248706',
+    );
+  });
+});
