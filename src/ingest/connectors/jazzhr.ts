@@ -38,8 +38,7 @@ import {
 } from './common.js';
 import { jobPostingOf, jsonLdPlace } from './json-ld.js';
 import { asArray, asStr, isObject, str, type JsonObject } from './json.js';
-
-type HtmlElement = ReturnType<typeof DomUtils.findAll>[number];
+import { hasClass, textOf, closest, type HtmlElement } from './html-dom.js';
 
 /** A JazzHR board code: letters and digits. */
 const CODE = /^[A-Za-z0-9]{6,16}$/;
@@ -184,22 +183,6 @@ function organizationName(doc: ReturnType<typeof parseDocument>): string | undef
     } catch {
       // Another block; pages carry several.
     }
-  }
-  return undefined;
-}
-
-function hasClass(el: HtmlElement, name: string): boolean {
-  return (DomUtils.getAttributeValue(el, 'class') ?? '').split(/\s+/).includes(name);
-}
-
-/** Text content with runs of whitespace made single spaces. */
-function textOf(el: HtmlElement): string {
-  return DomUtils.textContent(el).replace(/\s+/g, ' ').trim();
-}
-
-function closest(el: HtmlElement, test: (el: HtmlElement) => boolean): HtmlElement | undefined {
-  for (let parent = el.parent; parent !== null; parent = parent.parent) {
-    if (DomUtils.isTag(parent) && test(parent)) return parent;
   }
   return undefined;
 }

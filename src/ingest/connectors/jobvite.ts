@@ -43,6 +43,7 @@ import {
 } from './common.js';
 import { jobPostingOf, jsonLdPlace } from './json-ld.js';
 import { asArray, asNum, asStr, num, obj, str, type JsonObject } from './json.js';
+import { hasClass, textOf, closest, type HtmlElement } from './html-dom.js';
 
 const PUBLIC_BASE = 'https://jobs.jobvite.com';
 /** Rows on a full list page. */
@@ -50,8 +51,6 @@ const PAGE_SIZE = 50;
 /** 50 rows a page: 5,000 postings; a walk past that is a runaway. */
 const MAX_PAGES = 100;
 const EMPTY_BOARD = /\bno\s+(?:jobs|positions|openings)\b/i;
-
-type HtmlElement = ReturnType<typeof DomUtils.findAll>[number];
 
 /** One row of the list pages. */
 export interface JobviteRow {
@@ -195,20 +194,4 @@ export function parseJobvitePosting(
       periodRaw: str(amount, 'unitText'),
     }),
   });
-}
-
-function hasClass(el: HtmlElement, name: string): boolean {
-  return (DomUtils.getAttributeValue(el, 'class') ?? '').split(/\s+/).includes(name);
-}
-
-/** Text content with runs of whitespace (the location cells are full of newlines) made single spaces. */
-function textOf(el: HtmlElement): string {
-  return DomUtils.textContent(el).replace(/\s+/g, ' ').trim();
-}
-
-function closest(el: HtmlElement, test: (el: HtmlElement) => boolean): HtmlElement | undefined {
-  for (let parent = el.parent; parent !== null; parent = parent.parent) {
-    if (DomUtils.isTag(parent) && test(parent)) return parent;
-  }
-  return undefined;
 }

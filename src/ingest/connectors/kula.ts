@@ -38,6 +38,7 @@ import {
   safeSlug,
   salary,
 } from './common.js';
+import { hasClass, textOf } from './html-dom.js';
 
 const PUBLIC_BASE = 'https://careers.kula.ai';
 const EMPTY_BOARD = /\bno\s+(?:open\s+|current\s+)?(?:jobs|positions|openings|roles|opportunities)\b/i;
@@ -161,13 +162,4 @@ function typeLineOf(text: string): { employment?: string; workplace?: string } |
     ...(employment === '' ? {} : { employment }),
     ...(workplace === '' ? {} : { workplace }),
   };
-}
-
-function hasClass(el: Element, name: string): boolean {
-  return (el.attribs.class ?? '').split(/\s+/).includes(name);
-}
-
-/** Text content with whitespace collapsed (React's comment separators are not text). */
-function textOf(node: Parameters<typeof DomUtils.textContent>[0]): string {
-  return DomUtils.textContent(node).replace(/\s+/g, ' ').trim();
 }

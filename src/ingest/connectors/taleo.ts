@@ -55,6 +55,7 @@ import {
 } from './common.js';
 import { jobPostingOf, jsonLdPlace } from './json-ld.js';
 import { asArray, asNum, asStr, num, obj, str, type JsonObject } from './json.js';
+import { hasClass, textOf } from './html-dom.js';
 
 /** Rows on a full results page, as public scrapers report it. */
 export const TALEO_PAGE_SIZE = 10;
@@ -248,15 +249,6 @@ function taleoDate(value: string | undefined): string | undefined {
   if (java === null) return parseSourceDate(value);
   const [, weekday = '', month = '', day = '', time = '', zone = '', year = ''] = java;
   return parseSourceDate(`${weekday}, ${day} ${month} ${year} ${time} ${zone}`);
-}
-
-function hasClass(el: Element, name: string): boolean {
-  return (el.attribs.class ?? '').split(/\s+/).includes(name);
-}
-
-/** Text content with whitespace collapsed. */
-function textOf(node: Parameters<typeof DomUtils.textContent>[0]): string {
-  return DomUtils.textContent(node).replace(/\s+/g, ' ').trim();
 }
 
 function absolute(href: string | undefined, base: string): URL | undefined {
