@@ -17,7 +17,7 @@
 import { parseSourceDate } from '../normalize/dates.js';
 import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
 import {
-  UnexpectedResponseError,
+  arrayPayload,
   baseUrl,
   fetchDetailJson,
   fetchJson,
@@ -30,19 +30,20 @@ import {
   salary,
   sections,
 } from './common.js';
-import { arr, asArray, isObject, num, obj, str } from './json.js';
+import { arr, isObject, num, obj, str } from './json.js';
 
 const DEFAULT_BASE = 'https://api.rippling.com';
 /** Rippling's job ids are UUIDs; anything else is not put into a detail URL. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const listItems = arrayPayload('jobs');
 
 /** Rippling: the board's job list, then one detail request per job. */
 export const ripplingConnector: Connector = {
   source: 'rippling',
   async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
     const listUrl = `${baseUrl(board, DEFAULT_BASE)}/platform/api/ats/v1/board/${safeSlug(board)}/jobs`;
-    const rows = asArray(await fetchJson(http, board, listUrl));
-    if (rows === undefined) throw new UnexpectedResponseError(listUrl, 'expected an array of jobs');
+    const rows = listItems(await fetchJson(http, board, listUrl), listUrl);
     const postings = await mapLimited(rows, async (row) => {
       const uuid = str(row, 'uuid');
       const detailUrl = uuid !== undefined && UUID.test(uuid) ? `${listUrl}/${uuid}` : undefined;
