@@ -101,10 +101,10 @@ export function parseJazzHrBoard(
     const row = jobRow(anchor, publicBase);
     if (row !== undefined && !byCode.has(row.code)) byCode.set(row.code, row);
   }
-  if (byCode.size === 0 && !EMPTY_BOARD.test(DomUtils.textContent(doc))) {
+  const boardName = organizationName(doc);
+  if (byCode.size === 0 && !EMPTY_BOARD.test(visibleText(doc))) {
     throw new UnexpectedResponseError(url, 'no job link on the board page, and no word that it is empty');
   }
-  const boardName = organizationName(doc);
   return { rows: [...byCode.values()], ...(boardName === undefined ? {} : { boardName }) };
 }
 
@@ -169,6 +169,20 @@ export function parseJazzHrPosting(
     experience: str(ld, 'experienceRequirements'),
     requisitionId: str(ld, 'uniqueJobCode'),
   });
+}
+
+/**
+ * The page's text without its scripts and styles (the board page carries ~80 KB of them): only
+ * words a visitor reads may declare the board empty. Removes those elements from `doc`.
+ */
+function visibleText(doc: ReturnType<typeof parseDocument>): string {
+  for (const el of DomUtils.findAll(
+    (node) => node.name === 'script' || node.name === 'style',
+    doc.children,
+  )) {
+    DomUtils.removeElement(el);
+  }
+  return DomUtils.textContent(doc);
 }
 
 /** The board's Organization JSON-LD name, when the page carries one. */

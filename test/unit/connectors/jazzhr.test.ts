@@ -148,6 +148,8 @@ describe('jazzhr connector', () => {
     expect(empty.postings).to.deep.equal([]);
     for (const text of [
       '<!DOCTYPE html><html><body><ul class="list-group"></ul></body></html>',
+      // Words in a script are not the page saying the board is empty.
+      '<!DOCTYPE html><html><head><script>var msg = "No jobs found";</script></head><body><ul class="list-group"></ul></body></html>',
       '<!DOCTYPE html><html><body><ul class="list-group"><li class="list-group-item"><a href="/careers/1">A job</a></li></ul></body></html>',
     ]) {
       const error = await jazzHrConnector
