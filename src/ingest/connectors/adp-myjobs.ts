@@ -36,9 +36,11 @@ import {
 } from '../types.js';
 import {
   UnexpectedResponseError,
+  checkStatus,
   fetchJson,
   location,
   locations,
+  parseJson,
   posting,
   postingHead,
   prune,
@@ -70,7 +72,13 @@ export async function crawlAdpMyJobs(
   const siteOrigin = board.endpointOverride ?? SITE_ORIGIN;
   const apiOrigin = board.endpointOverride ?? API_ORIGIN;
   const siteUrl = `${siteOrigin}/public/staffing/v1/career-site/${domain}`;
-  const site = await fetchJson(http, board, siteUrl);
+  const response = await http.request(siteUrl, { headers: { accept: 'application/json' } });
+  // ADP names a gone site in the body ("Careersite not found"); the status carrying it is not
+  // recorded, so any error status with that message is the board gone.
+  if (response.status >= 400 && GONE.test(response.text)) {
+    throw new BoardNotFoundError(board, siteUrl, `HTTP ${String(response.status)}: career site gone`);
+  }
+  const site = parseJson(checkStatus(response, board, siteUrl), siteUrl);
   if (GONE.test(str(site, 'message') ?? '') || bool(site, 'active') === false) {
     throw new BoardNotFoundError(board, siteUrl, str(site, 'message') ?? 'career site not active');
   }

@@ -103,6 +103,15 @@ describe('adp connector: Recruiting Management (myjobs.adp.com)', () => {
       .crawl(BOARD, new FakeHttp().on(SITE, status(404)))
       .catch((e: unknown) => e);
     expect(missing).to.be.instanceOf(BoardNotFoundError);
+    // The recorded body under an error status (the status ADP sends with it is not recorded).
+    const gone = await adpConnector
+      .crawl(BOARD, new FakeHttp().on(SITE, status(400, JSON.stringify(answer('site_not_found')))))
+      .catch((e: unknown) => e);
+    expect(gone).to.be.instanceOf(BoardNotFoundError);
+    const broken = await adpConnector
+      .crawl(BOARD, new FakeHttp().on(SITE, status(500, 'oops')))
+      .catch((e: unknown) => e);
+    expect(broken).to.be.instanceOf(UnexpectedResponseError);
   });
 
   it('refuses a site without a session and a list of another shape', async () => {
