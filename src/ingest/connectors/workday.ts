@@ -12,7 +12,9 @@
  *   detail `GET …{externalPath}` for every posting: description, posting dates, every location
  *          (the list only says "3 Locations"), country code and time type.
  *
- * Postings are deduplicated on `bulletFields[0]` (the requisition id) or, without it, the path.
+ * Postings are deduplicated on the requisition id among `bulletFields` (the first bullet that is
+ * one token with a digit: tenants put labels before it, e.g. ["Spotlight Job", "JR358244"] on
+ * Salesforce's board) or, without one, the path.
  * The detail's `hiringOrganization.url` (often "") is the employer's website: a company address.
  * Dates: the detail's `startDate` (the posting start, a date) is preferred; otherwise `postedOn`
  * is relative text ("Posted 30+ Days Ago") resolved against the injected clock (see dates.ts:
@@ -41,7 +43,7 @@ import {
   posting,
   prune,
 } from './common.js';
-import { arr, asNum, asStr, isObject, obj, path, str, strings, type JsonObject } from './json.js';
+import { arr, asNum, isObject, obj, path, str, strings, type JsonObject } from './json.js';
 
 /** Largest page the CXS API accepts. */
 export const WORKDAY_PAGE_SIZE = 20;
@@ -161,7 +163,7 @@ async function listQuery(
     }
     const entries = arr(payload, 'jobPostings').filter((entry): entry is JsonObject => isObject(entry));
     for (const entry of entries) {
-      const key = asStr(strings(entry, 'bulletFields')[0]) ?? str(entry, 'externalPath');
+      const key = workdayKey(entry);
       if (key !== undefined && !seen.has(key)) seen.set(key, { key, entry, listUrl });
     }
     // Later pages report total 0 on some tenants: the first page's figure is the one to trust.
@@ -233,8 +235,20 @@ export function parseWorkdayPosting(input: WorkdayPostingInput): SourcePosting |
     validThrough: parseSourceDate(str(info, 'endDate')),
     employmentTypes: [timeType].flatMap((value) => value ?? []),
     workplaceType: str(info, 'remoteType') ?? str(input.entry, 'remoteType'),
-    requisitionId: str(info, 'jobReqId') ?? asStr(strings(input.entry, 'bulletFields')[0]),
+    requisitionId: str(info, 'jobReqId') ?? requisitionBullet(input.entry),
   });
+}
+
+/** A posting's key in a list: its requisition id bullet, else its path. */
+export function workdayKey(entry: unknown): string | undefined {
+  return requisitionBullet(entry) ?? str(entry, 'externalPath');
+}
+
+/** The first bullet that reads as a requisition id (one token holding a digit): "JR358244", "R-12345". */
+function requisitionBullet(entry: unknown): string | undefined {
+  return strings(entry, 'bulletFields')
+    .map((bullet) => bullet.trim())
+    .find((bullet) => /^\S*\d\S*$/.test(bullet));
 }
 
 function listLocations(entry: unknown): SourceLocation[] {

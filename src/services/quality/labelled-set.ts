@@ -33,7 +33,7 @@ import { parseSmartRecruitersPosting } from '../../ingest/connectors/smartrecrui
 import { parseSuccessFactorsItem } from '../../ingest/connectors/successfactors.js';
 import { parseTeamtailorItem } from '../../ingest/connectors/teamtailor.js';
 import { parseWorkableJob } from '../../ingest/connectors/workable.js';
-import { parseWorkdayPosting } from '../../ingest/connectors/workday.js';
+import { parseWorkdayPosting, workdayKey } from '../../ingest/connectors/workday.js';
 import { parseOracleRequisition } from '../../ingest/connectors/oracle-cloud.js';
 import { parseAdpRequisition } from '../../ingest/connectors/adp.js';
 import { parseAdpMyJobsRequisition } from '../../ingest/connectors/adp-myjobs.js';
@@ -150,12 +150,15 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
   smartrecruiters: (node, endpoint) => parseSmartRecruitersPosting(node, 'board', endpoint),
   workday: (node, endpoint) => {
     if (!isRecord(node) || !('jobPostingInfo' in node || 'externalPath' in node)) return undefined;
-    // The connector's key: the list entry's first bullet (the requisition id), else its path; a
-    // detail alone has its requisition id.
-    const bullets: unknown[] = Array.isArray(node.bulletFields) ? node.bulletFields : [];
-    const bullet = bullets[0];
+    // The connector's key: the list entry's requisition id bullet, else its path; a detail alone
+    // has its requisition id.
     const info = isRecord(node.jobPostingInfo) ? node.jobPostingInfo : {};
-    const key = [bullet, info.jobReqId, node.externalPath].find((v): v is string => typeof v === 'string');
+    const key =
+      'bulletFields' in node
+        ? workdayKey(node)
+        : typeof info.jobReqId === 'string'
+          ? info.jobReqId
+          : workdayKey(node);
     if (key === undefined) return undefined;
     return parseWorkdayPosting({
       key,

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import {
   choosePartition,
   createWorkdayConnector,
   parseWorkdaySlug,
   WORKDAY_PAGE_SIZE,
+  workdayKey,
 } from '../../../src/ingest/connectors/workday.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
 import { FakeHttp, fixture, json, ok, status, undefinedKeys } from './fake-http.js';
@@ -163,7 +165,7 @@ describe('workday connector', () => {
     expect((await connector.crawl(ACME, bare)).postings[0]?.locations).to.deep.equal([]);
   });
 
-  it('pages with offset += 20 up to the first page total and deduplicates by bulletFields[0]', async () => {
+  it('pages with offset += 20 up to the first page total and deduplicates by the requisition id', async () => {
     // The recorded page served at every offset of a board whose first page claims 45 postings.
     const first = { ...LIST, total: 45 };
     const later = { ...LIST, total: 0 };
@@ -180,6 +182,23 @@ describe('workday connector', () => {
       page(40),
     ]);
     expect(result.postings.map((p) => p.nativeId)).to.deep.equal(['R1505', 'R1506', 'R1066', 'R1433']);
+  });
+
+  it('keys a posting on its requisition-id bullet, not a label before it (a real Salesforce list)', () => {
+    // rahul-k-r/jobwatch-bot recorded Salesforce's board (test/fixtures/labelled/wave2/SOURCES-enterprise-3.md):
+    // a featured job's bullets are ["Spotlight Job", "JR358244"].
+    const recorded = JSON.parse(
+      readFileSync(
+        'test/fixtures/labelled/wave2/raw/workday/rahul-k-r__jobwatch-bot__workday_search.json',
+        'utf8',
+      ),
+    ) as { jobPostings: unknown[] };
+    expect(recorded.jobPostings.map((entry) => workdayKey(entry))).to.include.members([
+      'JR361861',
+      'JR358244',
+      'JR361902',
+    ]);
+    expect(workdayKey({ bulletFields: ['Spotlight Job'], externalPath: '/job/x_R1' })).to.equal('/job/x_R1');
   });
 
   it('splits a board at the 2,000 cap by the facet with the smallest largest bucket', async () => {
