@@ -371,6 +371,17 @@ export function sections(
   return html === '' ? undefined : html;
 }
 
+/** The plain-text counterpart of `sections`: each titled part under its title line, blank lines between. */
+export function textSections(
+  parts: { title?: string | undefined; text?: string | undefined }[],
+): string | undefined {
+  const text = parts
+    .filter((part) => part.text !== undefined)
+    .map((part) => (part.title === undefined ? (part.text ?? '') : `${part.title}\n${part.text ?? ''}`))
+    .join('\n\n');
+  return text === '' ? undefined : text;
+}
+
 /** Escapes text for inclusion in HTML we compose (headings taken from plain-text fields). */
 export function escapeText(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');

@@ -26,6 +26,7 @@ import {
   postingHead,
   safeSlug,
   sections,
+  textSections,
 } from './common.js';
 import { arr, isObject, num, obj, str } from './json.js';
 
@@ -77,7 +78,9 @@ export function parseJibeJob(data: unknown, endpoint: string): SourcePosting | u
     ...head,
     organization: str(data, 'hiring_organization'),
     descriptionHtml: markup ? sections(parts) : undefined,
-    descriptionText: markup ? undefined : textSections(parts),
+    descriptionText: markup
+      ? undefined
+      : textSections(parts.map(({ title, html }) => ({ title, text: html }))),
     locations: locations([
       location({
         text: str(data, 'full_location'),
@@ -97,12 +100,3 @@ export function parseJibeJob(data: unknown, endpoint: string): SourcePosting | u
 
 /** An element tag: the texts are HTML on some tenants, plain text on others. */
 const MARKUP = /<[a-z][a-z0-9]*[\s>/]/i;
-
-/** Plain-text sections: each titled part under its title line. */
-function textSections(parts: { title?: string; html?: string | undefined }[]): string | undefined {
-  const text = parts
-    .filter((part) => part.html !== undefined)
-    .map((part) => (part.title === undefined ? (part.html ?? '') : `${part.title}\n${part.html ?? ''}`))
-    .join('\n\n');
-  return text === '' ? undefined : text;
-}

@@ -28,6 +28,7 @@ import {
   safeSlug,
   salary,
   sections,
+  textSections,
 } from './common.js';
 import { arr, bool, num, obj, str, strings } from './json.js';
 
@@ -71,7 +72,12 @@ export function parseLeverPosting(raw: unknown, endpoint: string): SourcePosting
   return posting({
     ...head,
     descriptionHtml: html,
-    descriptionText: html === undefined ? plainDescription(raw) : undefined,
+    // Lever serves each text twice, HTML and plain: a payload that kept only the plain ones (a real
+    // recording of the labelled set) still has its description.
+    descriptionText:
+      html === undefined
+        ? textSections([{ text: str(raw, 'descriptionPlain') }, { text: str(raw, 'additionalPlain') }])
+        : undefined,
     locations: leverLocations(raw),
     postedAt: parseSourceDate(num(raw, 'createdAt')),
     department: str(categories, 'department'),
@@ -116,13 +122,4 @@ function description(raw: unknown): string | undefined {
     return { title: str(list, 'text'), html: content === undefined ? undefined : `<ul>${content}</ul>` };
   });
   return sections([{ html: main }, ...lists, { html: str(raw, 'additional') }]);
-}
-
-/**
- * Lever serves each text twice, HTML and plain (`descriptionPlain`, `additionalPlain`); a payload
- * that kept only the plain ones (a real recording of the labelled set) still has its description.
- */
-function plainDescription(raw: unknown): string | undefined {
-  const parts = [str(raw, 'descriptionPlain'), str(raw, 'additionalPlain')].flatMap((part) => part ?? []);
-  return parts.length === 0 ? undefined : parts.join('\n\n');
 }

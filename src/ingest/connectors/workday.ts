@@ -245,7 +245,7 @@ export function workdayKey(entry: unknown): string | undefined {
 }
 
 /** The first bullet that reads as a requisition id (one token holding a digit): "JR358244", "R-12345". */
-function requisitionBullet(entry: unknown): string | undefined {
+export function requisitionBullet(entry: unknown): string | undefined {
   return strings(entry, 'bulletFields')
     .map((bullet) => bullet.trim())
     .find((bullet) => /^\S*\d\S*$/.test(bullet));

@@ -33,7 +33,7 @@ import { parseSmartRecruitersPosting } from '../../ingest/connectors/smartrecrui
 import { parseSuccessFactorsItem } from '../../ingest/connectors/successfactors.js';
 import { parseTeamtailorItem } from '../../ingest/connectors/teamtailor.js';
 import { parseWorkableJob } from '../../ingest/connectors/workable.js';
-import { parseWorkdayPosting, workdayKey } from '../../ingest/connectors/workday.js';
+import { parseWorkdayPosting, requisitionBullet } from '../../ingest/connectors/workday.js';
 import { parseOracleRequisition } from '../../ingest/connectors/oracle-cloud.js';
 import { parseAdpRequisition } from '../../ingest/connectors/adp.js';
 import { parseAdpMyJobsRequisition } from '../../ingest/connectors/adp-myjobs.js';
@@ -153,12 +153,9 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
     // The connector's key: the list entry's requisition id bullet, else its path; a detail alone
     // has its requisition id.
     const info = isRecord(node.jobPostingInfo) ? node.jobPostingInfo : {};
-    const key =
-      'bulletFields' in node
-        ? workdayKey(node)
-        : typeof info.jobReqId === 'string'
-          ? info.jobReqId
-          : workdayKey(node);
+    const reqId = typeof info.jobReqId === 'string' ? info.jobReqId : undefined;
+    const path = typeof node.externalPath === 'string' ? node.externalPath : undefined;
+    const key = requisitionBullet(node) ?? reqId ?? path;
     if (key === undefined) return undefined;
     return parseWorkdayPosting({
       key,
