@@ -132,7 +132,11 @@ export function parseSmartRecruitersPosting(
     ].flatMap((entry) => entry ?? []),
     postedAt: parseSourceDate(str(raw, 'releasedDate')),
     department: str(obj(raw, 'department'), 'label'),
-    employmentTypes: [str(obj(raw, 'typeOfEmployment'), 'label')].flatMap((value) => value ?? []),
+    employmentTypes: [
+      ...new Set(
+        [str(obj(raw, 'typeOfEmployment'), 'label'), ...scheduleFields(raw)].flatMap((v) => v ?? []),
+      ),
+    ],
     workplaceType: workplace(place),
     remote: bool(place, 'remote'),
     experience: str(obj(raw, 'experienceLevel'), 'label'),
@@ -146,6 +150,18 @@ export function parseSmartRecruitersPosting(
     requisitionId: str(raw, 'refNumber'),
     expired: bool(raw, 'active') === false ? true : undefined,
   });
+}
+
+/**
+ * The schedule a tenant keeps in a custom field ("Working hours: Part-time", "Time Type: Full
+ * time"): an internship's type says nothing of its hours (Bosch's part-time working students).
+ */
+const SCHEDULE_FIELD = /^(?:working hours|time type)$/i;
+
+function scheduleFields(raw: unknown): (string | undefined)[] {
+  return arr(raw, 'customField')
+    .filter((field) => SCHEDULE_FIELD.test(str(field, 'fieldLabel')?.trim() ?? ''))
+    .map((field) => str(field, 'valueLabel'));
 }
 
 /** "remote" or "hybrid" when the location flag says so; two `false` flags say nothing more. */

@@ -39,6 +39,10 @@ const FAMILY_RULES: [Family, RegExp][] = [
   // An account executive sells, whatever the market named after the comma ("Financial Services",
   // "Billing"): before the finance words.
   ['go_to_market', /\baccount (?:executive|manager|director)\b/i],
+  // Bankers and brokers who hold clients sell; revenue and sales operations run the machine behind
+  // the sellers (before the finance and go-to-market words they contain).
+  ['go_to_market', /\b(?:(?:private|relationship) banker|brokers?)\b/i],
+  ['business_operations', /\b(?:revenue|sales|marketing) operations\b|\brevops\b/i],
   // Support that carries an engineering word is still customer support (the family's definition).
   [
     'business_operations',
@@ -97,7 +101,7 @@ const FAMILY_RULES: [Family, RegExp][] = [
 ];
 
 /** Open applications and placeholders name no function; their department is not a role either. */
-const NOT_A_ROLE =
+export const NOT_A_ROLE =
   /(?:^|[^\p{L}])(?:general application|open application|open position|spontaneous application|unsolicited|talent pool|wild card|åpen søknad|initiativbewerbung)(?![\p{L}])/iu;
 
 const TITLE_CONFIDENCE = 0.85;

@@ -9,6 +9,8 @@
  *   Senior                                          → senior
  *   Manager, Lead                                   → lead
  *   Director, Executive, VP                         → executive
+ * A title stating senior, lead or executive outranks a different native value, and an intern title an
+ * entry-level one (rules 0.95): boards file one default level on every row.
  * Some native values span two levels: "Mid-Senior level" and "experienced" mean mid or senior; a
  * title cue inside that span decides (rules 0.9), otherwise mid (rules 0.7). "Not Applicable" and
  * unknown values are ignored.
@@ -93,6 +95,16 @@ export function deriveExperienceLevel(
   const internship = employmentTypes.includes('INTERN');
   if (internship && (native === undefined || native === 'entry') && (fromTitle ?? 'intern') === 'intern')
     return derived('intern', 'rules', 0.85);
+  // Boards file one level on every row (a city's "Entry Level" on its directors, "Associate" on a
+  // senior engineer): a title that states senior or above, or an internship over an entry level,
+  // outranks the native value. On train and dev the title was right in 6 of the 7 such rows.
+  if (
+    typeof native === 'string' &&
+    fromTitle !== undefined &&
+    fromTitle !== native &&
+    (TITLE_OUTRANKS_NATIVE.has(fromTitle) || (fromTitle === 'intern' && native === 'entry'))
+  )
+    return derived(fromTitle, 'rules', 0.95);
   if (typeof native === 'string') return derived(native, 'source_field', 1);
   if (native !== undefined) {
     if (fromTitle !== undefined && native.includes(fromTitle)) return derived(fromTitle, 'rules', 0.9);
@@ -106,6 +118,8 @@ export function deriveExperienceLevel(
   const fromText = descriptionLevel(descriptionOf(input));
   return fromText === undefined ? undefined : derived(fromText, 'rules', 0.6);
 }
+
+const TITLE_OUTRANKS_NATIVE: ReadonlySet<ExperienceLevel> = new Set(['senior', 'lead', 'executive']);
 
 const EARLY_CAREER_GROUP =
   /\b(?:early career|new grads?|graduate programme|graduate program|emerging talent)\b/i;

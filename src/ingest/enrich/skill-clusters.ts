@@ -18,6 +18,7 @@
  * no narrower engineering tag covers.
  */
 import type { EnrichInput } from '../types.js';
+import { NOT_A_ROLE } from './career-family.js';
 import { descriptionOf } from './text.js';
 import { derived, type Derived } from './types.js';
 
@@ -197,7 +198,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'sales',
     title:
-      /\bsales\b|\baccount executive\b|\baccount director\b|\bbusiness development\b|\bbdr\b|\bsdr\b|\bpartner development\b|\bpartnerships?\b/i,
+      /\bsales\b|\baccount executive\b|\bbusiness developer\b|\b(?:private|relationship) banker\b|\baccount director\b|\bbusiness development\b|\bbdr\b|\bsdr\b|\bpartner development\b|\bpartnerships?\b/i,
     keywords: [
       'quota',
       'pipeline generation',
@@ -268,7 +269,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'project_management',
     title:
-      /\bprogram manager\b|\bprogramme manager\b|\bproject manag(?:er|ement)\b|\bproject engineer\b|\btpm\b|\bdelivery manager\b|\bscrum master\b/i,
+      /\bprogram manager\b|\bprogramme manager\b|\bproject manag(?:er|ement)\b|\btpm\b|\bdelivery manager\b|\bscrum master\b/i,
     keywords: [
       'project management',
       'program management',
@@ -344,7 +345,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'administration',
     title:
-      /\badministrative\b|\badministrator\b|\bassistant\b|\breceptionist\b|\boffice manager\b|\bsecretary\b|\bcoordinator\b|\bclerk\b/i,
+      /\badministrative\b|\badministrator\b|\bassistant(?=\s*(?:$|[-–—,(/|]|to\b))|\breceptionist\b|\boffice manager\b|\bsecretary\b|\bcoordinator\b|\bclerk\b/i,
     keywords: [
       'calendars',
       'calendaring',
@@ -390,7 +391,7 @@ const ENGINEERING_TAGS = new Set([
   'qa_testing',
 ]);
 const GENERIC_SOFTWARE_TITLE =
-  /\bsoftware (?:engineer|engineering|developer)\b|\bdeveloper\b|\bprogrammer\b|\bmember of technical staff\b|\bforward[- ]deployed (?:software |solutions? )?engineer/i;
+  /\bsoftware (?:engineer|engineering|developer|development)\b|(?<!\bbusiness )\bdeveloper\b|\bprogrammer\b|\bmember of technical staff\b|\bforward[- ]deployed (?:software |solutions? )?engineer/i;
 
 const TITLE_SCORE = 3;
 const MAX_TAGS = 4;
@@ -402,12 +403,13 @@ export function deriveSkillClusters(input: EnrichInput): Derived<string[]> | und
   const description = descriptionOf(input).toLowerCase();
   const scores = new Map<string, number>();
   const titleTags = new Set<string>();
-  for (const cluster of CLUSTERS) {
-    if (cluster.title?.test(input.title) === true) titleTags.add(cluster.tag);
-  }
-  if (GENERIC_SOFTWARE_TITLE.test(input.title) && ![...titleTags].some((t) => ENGINEERING_TAGS.has(t))) {
-    titleTags.add('software_engineering');
-  }
+  addTitleTags(input.title, titleTags);
+  // A title that names no function ("Director", "Sr. Manager", "Full Time Member") is read through
+  // its department ("Cyber Security", "Finance & Accounting"): 8 such train/dev postings had no tag.
+  const department = (input.posting.department ?? input.posting.team)?.trim();
+  const byDepartment =
+    titleTags.size === 0 && department !== undefined && department !== '' && !NOT_A_ROLE.test(input.title);
+  if (byDepartment) addTitleTags(department, titleTags);
   const threshold = titleTags.size > 0 ? MIN_KEYWORDS_WITH_TITLE_TAG : MIN_KEYWORDS_WITHOUT_TITLE_TAG;
   for (const cluster of COMPILED) {
     const hits = description === '' ? 0 : cluster.patterns.filter((p) => p.test(description)).length;
@@ -420,8 +422,19 @@ export function deriveSkillClusters(input: EnrichInput): Derived<string[]> | und
     .sort((a, b) => b[1] - a[1])
     .slice(0, MAX_TAGS)
     .map(([tag]) => tag);
-  return derived(tags, 'rules', titleTags.size > 0 ? 0.8 : 0.6);
+  return derived(tags, 'rules', titleTags.size === 0 ? 0.6 : byDepartment ? 0.7 : 0.8);
 }
+
+/** The tags a title (or a department) names outright; software_engineering only as a fallback. */
+function addTitleTags(text: string, tags: Set<string>): void {
+  for (const cluster of CLUSTERS) if (cluster.title?.test(text) === true) tags.add(cluster.tag);
+  const software = GENERIC_SOFTWARE_TITLE.test(text);
+  if (software && ![...tags].some((t) => ENGINEERING_TAGS.has(t))) tags.add('software_engineering');
+  // Software work on AI ("AI Software Engineering", "Software Engineer (AI Agents)") is both.
+  if (software && AI_WORD.test(text)) tags.add('software_engineering').add('machine_learning');
+}
+
+const AI_WORD = /\bAI\b/;
 
 /** Whole-word pattern for a keyword that may hold punctuation ("c++", "node.js", "a/b test"). */
 function keywordPattern(keyword: string): RegExp {

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
 import {
   createSmartRecruitersConnector,
+  parseSmartRecruitersPosting,
   smartRecruitersConnector,
 } from '../../../src/ingest/connectors/smartrecruiters.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
@@ -162,5 +164,21 @@ describe('smartrecruiters connector', () => {
       http,
     );
     expect(result.postings[0]?.url).to.equal('https://jobs.smartrecruiters.com/knight/743999671674844');
+  });
+
+  it("reads the schedule a tenant keeps in a custom field (Bosch's part-time working students, a real list of the labelled set)", () => {
+    const page = JSON.parse(
+      readFileSync(
+        'test/fixtures/labelled/wave2/raw/smartrecruiters/mmerterdogan__is-radari__smartrecruiters_list.json',
+        'utf8',
+      ),
+    ) as { content: unknown[] };
+    const postings = page.content.map((entry) => parseSmartRecruitersPosting(entry, 'BoschGroup', API));
+    const student = postings.find((posting) => posting?.nativeId === '744000150288679');
+    expect(student?.employmentTypes).to.deep.equal(['Intern', 'Part-time']);
+    // The same schedule in both places is one value.
+    expect(
+      postings.find((posting) => posting?.nativeId === '744000149828899')?.employmentTypes,
+    ).to.deep.equal(['Part-time']);
   });
 });

@@ -52,6 +52,10 @@ describe('career_family', () => {
     ['Office Support Specialist', 'administration'],
     ['Clinical Operations Manager', 'general_professional'],
     ['Director, Clinical Affairs', 'general_professional'],
+    // Train boards, wave 2 session 3: bankers and brokers who hold clients, revenue operations.
+    ['U.S. Private Bank – Private Banker – Vice President or Executive Director', 'go_to_market'],
+    ['Applied - SEA Brokers', 'go_to_market'],
+    ['Revenue Operations Manager', 'business_operations'],
   ];
   for (const [title, family] of cases) {
     it(`${title.trim()} → ${family}`, () => {

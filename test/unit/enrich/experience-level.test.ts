@@ -94,6 +94,37 @@ describe('experience_level', () => {
     });
   });
 
+  it('lets a title stating senior or above outrank a different native value (a board default)', () => {
+    // City and County of San Francisco files every row as Entry Level; Delivery Hero as Associate.
+    expect(
+      deriveExperienceLevel(
+        input('Director of Risk Management (0941) - Risk Management', undefined, {
+          experience: 'Entry Level',
+        }),
+      ),
+    ).to.deep.equal({ value: 'executive', derivation: { source: 'rules', confidence: 0.95 } });
+    expect(
+      deriveExperienceLevel(
+        input('Senior Software Engineer- Backend', undefined, { experience: 'Associate' }),
+      )?.value,
+    ).to.equal('senior');
+    expect(
+      deriveExperienceLevel(input('Marketing Lead', undefined, { experience: 'executive' }))?.value,
+    ).to.equal('lead');
+    expect(
+      deriveExperienceLevel(
+        input('US Office Support and Operations Intern', undefined, { experience: 'Entry level' }),
+      )?.value,
+    ).to.equal('intern');
+    // A title stating a lower rung does not: "Accountant I" on a Mid-Level board stays mid.
+    expect(
+      deriveExperienceLevel(input('Accountant I', undefined, { experience: 'Mid-Level' })),
+    ).to.deep.equal({
+      value: 'mid',
+      derivation: { source: 'source_field', confidence: 1 },
+    });
+  });
+
   it('reads how the description introduces the role, else omits', () => {
     const ramp =
       'About the Role\nWe are looking for a Senior Application Engineer primarily focusing on Salesforce.com and integrations.';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { deriveSkillClusters } from '../../../src/ingest/enrich/skill-clusters.js';
+import type { Derived } from '../../../src/ingest/enrich/types.js';
 import { input } from './helpers.js';
 
 function tags(title: string, description?: string): string[] | undefined {
@@ -46,6 +47,39 @@ describe('skill_clusters', () => {
     const description =
       'You will build ETL jobs in Airflow and Spark on top of our Snowflake data warehouse.';
     expect(tags('Wizard', description)).to.deep.equal(['data_engineering']);
+  });
+
+  it('reads a title that names no function through its department or team', () => {
+    const of = (title: string, department: string): Derived<string[]> | undefined =>
+      deriveSkillClusters(input(title, undefined, { department }));
+    expect(of('Director', 'Cyber Security')).to.deep.equal({
+      value: ['security'],
+      derivation: { source: 'rules', confidence: 0.7 },
+    });
+    expect(of('Sr. Manager', 'Software Development/Engineering')?.value).to.deep.equal([
+      'software_engineering',
+    ]);
+    expect(
+      deriveSkillClusters(input('Director', undefined, { team: 'Finance & Accounting' }))?.value,
+    ).to.deep.equal(['finance_accounting']);
+    // A title that names a function keeps it; an open application names none.
+    expect(of('Data Engineer', 'Finance')?.value).to.deep.equal(['data_engineering']);
+    expect(of('Open application', 'Sales')).to.equal(undefined);
+  });
+
+  it('reads neither a business developer as software nor an assistant of a profession as administration', () => {
+    expect(tags('Business Developer Retail Lyon - Stage ou Alternance')).to.deep.equal(['sales']);
+    expect(tags('Assistant Educator')).to.equal(undefined);
+    expect(tags('Assistant Engineer')).to.equal(undefined);
+    expect(tags('Administrative Assistant')).to.deep.equal(['administration']);
+    expect(tags('Assistant to the CEO')).to.deep.equal(['administration']);
+    expect(tags('Customer Service Assistant')).to.have.members(['customer_support', 'administration']);
+    // A project engineer engineers (three train postings labelled no cluster, one project management).
+    expect(tags('Project Engineer - Electrical Distribution')).to.equal(undefined);
+    expect(tags('Co-op, AI Software Engineering (6-8 months)')).to.have.members([
+      'software_engineering',
+      'machine_learning',
+    ]);
   });
 
   it('omits the attribute when nothing matches', () => {
