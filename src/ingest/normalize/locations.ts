@@ -15,12 +15,20 @@
  * - structured members win over text: a published city is looked up within the published country
  *   and region; if the gazetteer does not know it (typos such as "San Fransisco"), the text of the
  *   same SourceLocation may supply a city in the same country, else the published name is kept with
- *   null coordinates. Published lat/lng win over gazetteer coordinates.
+ *   null coordinates. A published country (not one inferred from a region code) bounds the city:
+ *   a country's own name in the city field is the country alone, another territory's name
+ *   ("Hong Kong" published in China) that territory's city. Published lat/lng win over gazetteer
+ *   coordinates.
  * - text is split into segments (";", "|", "•", " or ", newlines) and each segment into comma parts;
  *   a part that is a region or country consistent with the preceding city qualifies it
  *   ("Palo Alto, CA", "London, England, United Kingdom"), otherwise it starts a new place
- *   ("Toronto, New York, San Francisco"). Unresolved parts are retried split on "/", "&", " and ",
- *   and hyphens ("US-San Francisco", "Remote-India").
+ *   ("Toronto, New York, San Francisco"). A country or region before a city of its own qualifies
+ *   it ("US, Minnesota, Maplewood"), and a small town between a city and the segment's country is
+ *   a region GeoNames does not list ("Istanbul, Marmara, Turkey"). Unresolved parts are retried
+ *   split on "/", "&", " and ", and hyphens ("US-San Francisco", "Georgia - Atlanta"), and as
+ *   upper-case codes before a city ("USA VA Chantilly").
+ * - a state written in full is the state unless a city of that name has ≥ 100,000 inhabitants
+ *   ("California" is not the Maryland town; "New York" is still the city).
  * - a city name resolves to the candidate in the hinted (published) country, then the most populous.
  *   An unqualified city in free text must have ≥ 10,000 inhabitants, so stray words do not land on
  *   hamlets of the same name.
@@ -76,10 +84,14 @@ interface Token {
 interface Place {
   cities: CityRecord[];
   countryCode?: string;
+  /** The region a place without a city was named by ("US, Minnesota, …"). */
+  region?: Region;
   qualified: boolean;
 }
 
 const MIN_UNQUALIFIED_POPULATION = 10_000;
+/** A region's full name reads as a city too only when a city of that name is this large. */
+const REGION_OVER_CITY_POPULATION = 100_000;
 const TEXT_CONFIDENCE = 0.85;
 const MIXED_CONFIDENCE = 0.9;
 
@@ -121,6 +133,8 @@ const CITY_ALIASES: Record<string, { name: string; countryCode: string }> = {
   'tel aviv jaffa': { name: 'tel aviv', countryCode: 'IL' },
   praha: { name: 'prague', countryCode: 'CZ' },
   wien: { name: 'vienna', countryCode: 'AT' },
+  // GeoNames names it Genève; the English name otherwise lands on Geneva, Illinois.
+  geneva: { name: 'geneve', countryCode: 'CH' },
   saigon: { name: 'ho chi minh city', countryCode: 'VN' },
 };
 
@@ -385,6 +399,37 @@ function structuredCountry(g: Gazetteer, source: SourceLocation): string | undef
   return source.region === undefined ? undefined : resolveRegion(source.region)?.countryCode;
 }
 
+/** The country as published (a code or a name), not inferred from a region code. */
+function publishedCountry(g: Gazetteer, source: SourceLocation): string | undefined {
+  return source.region === undefined
+    ? structuredCountry(g, source)
+    : structuredCountry(g, { ...source, region: '' });
+}
+
+/**
+ * The gazetteer's record for a published city. A country the source published bounds it: "Geneva"
+ * in CH is not Geneva, Illinois, and "Poland" in PL (SmartRecruiters' remote rows put the country
+ * in the city field) is no town in Ohio but the country alone ('country'); a city field naming
+ * another territory ("Hong Kong" published in China) is that territory's city. A country inferred
+ * from a region code ("NT", "WA" are in two countries each) only ranks the candidates.
+ */
+function structuredCity(
+  g: Gazetteer,
+  city: string,
+  countryCode: string | undefined,
+  region: Region | undefined,
+  countryPublished: boolean,
+): CityRecord | 'country' | undefined {
+  const candidates = lookupCities(g, city);
+  if (countryCode === undefined || !countryPublished) return bestCity(candidates, countryCode, region, true);
+  const inCountry = candidates.filter((c) => c.country === countryCode);
+  if (inCountry.length > 0) return bestCity(inCountry, countryCode, region, true);
+  const named = resolveCountry(g, city);
+  if (named === countryCode) return 'country';
+  const territory = candidates.filter((c) => c.country === named);
+  return named === undefined ? undefined : bestCity(territory, named, undefined, true);
+}
+
 /** A Location from the structured members (and whether the text had to help), or undefined when they carry no place. */
 function resolveStructured(
   g: Gazetteer,
@@ -397,9 +442,10 @@ function resolveStructured(
   if (city === undefined || city === '') {
     // A bare country: let a text such as "Remote (Canada)" or "Toronto, ON" add the city if it can.
     if (source.text !== undefined) {
-      const fromText = parseLocationText(g, source.text, countryCode).find(
+      const inCountry = parseLocationText(g, source.text, countryCode).filter(
         (l) => l.country_code === countryCode,
       );
+      const fromText = inCountry.find((l) => l.city !== null) ?? inCountry[0];
       if (fromText !== undefined) return { location: fromText, fromText: fromText.city !== null };
     }
     const location = locationOf(
@@ -411,7 +457,8 @@ function resolveStructured(
     return { location, fromText: false };
   }
   const region = source.region === undefined ? undefined : resolveRegion(source.region);
-  const record = bestCity(lookupCities(g, city), countryCode, region, true);
+  const record = structuredCity(g, city, countryCode, region, publishedCountry(g, source) !== undefined);
+  if (record === 'country') return resolveStructured(g, { ...source, city: '' });
   if (record !== undefined) {
     const location = locationOf(
       record.name,
@@ -451,15 +498,33 @@ function parseLocationText(g: Gazetteer, text: string, hintCountry: string | und
   const withCommas = text.replace(/[()[\]]/g, ',');
   for (const segment of withCommas.split(SEGMENT_SPLIT_RE)) {
     let current: Place | undefined;
-    for (const rawPart of segment.split(',')) {
+    const parts = segment.split(',');
+    const trailingCountry = resolveCountry(g, trimPunctuation(parts.at(-1) ?? ''));
+    for (const rawPart of parts) {
       const tokens = tokensOf(g, rawPart);
       for (const token of tokens) {
         if (current !== undefined && qualifies(current, token)) {
           narrow(current, token);
           continue;
         }
+        // "US, Minnesota, Maplewood", "United States-California-San Diego": a country or region
+        // before a city of its own narrows that city.
+        const place = current;
+        if (place !== undefined && place.cities.length === 0 && isWithin(token, place)) {
+          place.cities = token.cities.filter((c) => inPlace(c, place));
+          place.qualified = true;
+          continue;
+        }
         // "Bombay, MH": a code after a city that it does not qualify is a region we do not know.
         if (current !== undefined && current.cities.length > 0 && token.isCode === true) continue;
+        // "Istanbul, Marmara, Turkey": between a city and its country, a name that is only a small
+        // town there is the region GeoNames does not list (Marmara), not a second place.
+        if (
+          current !== undefined &&
+          trailingCountry !== undefined &&
+          isDistrictOf(current, token, trailingCountry)
+        )
+          continue;
         const started = startPlace(token);
         if (started === undefined) continue;
         if (current !== undefined) places.push(current);
@@ -480,12 +545,15 @@ function parseLocationText(g: Gazetteer, text: string, hintCountry: string | und
 function tokensOf(g: Gazetteer, rawPart: string): Token[] {
   const whole = tokenOf(g, rawPart);
   if (whole !== undefined) return [whole];
+  const coded = codedTokens(g, rawPart);
+  if (coded !== undefined) return coded;
   const pieces = rawPart.split(SUBPART_SPLIT_RE).filter((p) => p.trim() !== '');
   if (pieces.length < 2) return [];
   const tokens: Token[] = [];
   for (const piece of pieces) {
     const token = tokenOf(g, piece);
     if (token !== undefined) tokens.push(token);
+    else tokens.push(...(codedTokens(g, piece) ?? []));
   }
   // A leading country or region qualifies the city that follows it ("US-San Francisco").
   const [first, second] = tokens;
@@ -496,13 +564,37 @@ function tokensOf(g: Gazetteer, rawPart: string): Token[] {
     second.cities.length > 0 &&
     first.cities.length === 0
   ) {
-    const code = first.countryCode ?? first.region?.countryCode;
-    const cities = second.cities.filter(
-      (c) => c.country === code && (first.region === undefined || c.adminCode === first.region.admin),
-    );
-    if (cities.length > 0 && code !== undefined) return [{ cities, countryCode: code }];
+    // Read as a region first, then as a country: "Georgia - Atlanta" is the state, "CA-Toronto"
+    // the country.
+    const { region, countryCode } = first;
+    const inRegion =
+      region === undefined
+        ? []
+        : second.cities.filter((c) => c.country === region.countryCode && c.adminCode === region.admin);
+    if (region !== undefined && inRegion.length > 0)
+      return [{ cities: inRegion, countryCode: region.countryCode }];
+    const inCountry = second.cities.filter((c) => c.country === countryCode);
+    if (countryCode !== undefined && inCountry.length > 0) return [{ cities: inCountry, countryCode }];
   }
   return tokens;
+}
+
+/**
+ * "USA DC Washington", "DEU Wiesbaden": an upper-case country code, perhaps a region code of that
+ * country, then the city, without commas (Workday tenants that label places by code).
+ */
+function codedTokens(g: Gazetteer, rawPart: string): Token[] | undefined {
+  const match = /^([A-Z]{2,3})\s+(?:([A-Z]{2})\s+)?(\p{L}.*)$/u.exec(trimPunctuation(rawPart));
+  if (match === null) return undefined;
+  const [, countryPart = '', regionPart, rest = ''] = match;
+  const countryCode = resolveCountry(g, countryPart);
+  if (countryCode === undefined) return undefined;
+  const tokens: Token[] = [{ cities: [], countryCode }];
+  const region = regionPart === undefined ? undefined : regionsByCode.get(regionPart);
+  // A region code of another country (or none we know) is left out, as after a city.
+  if (region !== undefined && region.countryCode === countryCode) tokens.push({ cities: [], region });
+  const city = tokenOf(g, rest);
+  return city === undefined ? undefined : [...tokens, city];
 }
 
 /** Interprets one part as written (so aliases such as "Bay Area" survive), else without noise words. */
@@ -517,8 +609,12 @@ function trimPunctuation(value: string): string {
 
 function interpret(g: Gazetteer, part: string): Token | undefined {
   if (part === '' || !/\p{L}/u.test(part)) return undefined;
-  const cities = lookupCities(g, part);
   const region = resolveRegion(part);
+  // A state written in full is the state, not its small namesakes ("California" is no town of
+  // 11,857 in Maryland); "New York" and "Washington" stay cities as well.
+  const cities = lookupCities(g, part).filter(
+    (c) => region === undefined || /^[A-Z]{2,3}$/.test(part) || c.population >= REGION_OVER_CITY_POPULATION,
+  );
   const countryCode = resolveCountry(g, part);
   if (cities.length === 0 && region === undefined && countryCode === undefined) return undefined;
   const token: Token = { cities };
@@ -526,6 +622,28 @@ function interpret(g: Gazetteer, part: string): Token | undefined {
   if (countryCode !== undefined) token.countryCode = countryCode;
   if (cities.length === 0 && /^[A-Z]{2,3}$/.test(part)) token.isCode = true;
   return token;
+}
+
+/** Whether a city-only token names cities inside a place that has no city yet. */
+function isWithin(token: Token, place: Place): boolean {
+  if (token.region !== undefined || token.countryCode !== undefined) return false;
+  return place.countryCode !== undefined && token.cities.some((c) => inPlace(c, place));
+}
+
+function inPlace(city: CityRecord, place: Place): boolean {
+  return (
+    city.country === place.countryCode &&
+    (place.region === undefined ||
+      (city.country === place.region.countryCode && city.adminCode === place.region.admin))
+  );
+}
+
+/** A name between a city and its segment's country that is only a small town of that country. */
+function isDistrictOf(current: Place, token: Token, country: string): boolean {
+  if (token.region !== undefined || token.countryCode !== undefined) return false;
+  if (!current.cities.some((c) => c.country === country)) return false;
+  const there = token.cities.filter((c) => c.country === country);
+  return there.length > 0 && there.every((c) => c.population < MIN_UNQUALIFIED_POPULATION);
 }
 
 /** Whether a region/country token narrows the current city instead of starting a new place. */
@@ -559,7 +677,7 @@ function startPlace(token: Token): Place | undefined {
     return own.length > 0 ? { cities: own, qualified: true } : { cities: [], countryCode, qualified: true };
   }
   if (cities.length > 0) return { cities, qualified: false };
-  if (region !== undefined) return { cities: [], countryCode: region.countryCode, qualified: true };
+  if (region !== undefined) return { cities: [], countryCode: region.countryCode, region, qualified: true };
   return undefined;
 }
 

@@ -122,7 +122,60 @@ describe('deriveLocations', function () {
     });
   });
 
+  describe('free text from the labelled set (wave 2 train and dev boards)', () => {
+    it('reads a country or region before the city as its qualifier (Workday)', () => {
+      expect(places({ text: 'United States-California-San Diego' })).to.deep.equal([['San Diego', 'US']]);
+      expect(places({ text: 'US, Minnesota, Maplewood', countryCode: 'US' })).to.deep.equal([
+        ['Maplewood', 'US'],
+      ]);
+      // The state, not the country Georgia; Canada, not California.
+      expect(places({ text: 'Georgia - Atlanta' })).to.deep.equal([['Atlanta', 'US']]);
+      expect(places({ text: 'CA-Toronto' })).to.deep.equal([['Toronto', 'CA']]);
+    });
+
+    it('reads a state written in full as the state, not as its small namesakes', () => {
+      // California, Maryland (11,857) is no place of a remote Californian; New York stays a city.
+      expect(places({ text: 'Remote - California' })).to.deep.equal([[null, 'US']]);
+      expect(places({ text: 'New York - New York' })).to.deep.equal([['New York City', 'US']]);
+    });
+
+    it('reads a small town between a city and its country as a region (Hitachi "Marmara")', () => {
+      expect(places({ text: 'Istanbul, Marmara, Turkey' })).to.deep.equal([['Istanbul', 'TR']]);
+      // Sizeable cities stay a list.
+      expect(places({ text: 'Berlin, Munich, Germany' })).to.deep.equal([
+        ['Berlin', 'DE'],
+        ['Munich', 'DE'],
+      ]);
+    });
+
+    it('reads a country code and a region code before the city (CACI on Workday)', () => {
+      expect(places({ text: 'USA VA Chantilly' })).to.deep.equal([['Chantilly', 'US']]);
+      expect(places({ text: 'USA NC Fort Bragg' })).to.deep.equal([['Fort Bragg', 'US']]);
+      expect(places({ text: 'DEU Wiesbaden - Wiesbaden Army Airfield (APC180)' })).to.deep.equal([
+        ['Wiesbaden', 'DE'],
+      ]);
+    });
+  });
+
   describe('structured members', () => {
+    it('keeps the city inside the published country (SmartRecruiters, Recruitee, Ashby)', () => {
+      // Not Geneva, Illinois.
+      expect(
+        places({ text: 'Geneva, GE, Switzerland', city: 'Geneva', region: 'GE', countryCode: 'CH' }),
+      ).to.deep.equal([['Genève', 'CH']]);
+      // A country's name in the city field is the country alone, not Poland, Ohio.
+      expect(
+        places({ text: 'Poland, REMOTE, Poland', city: 'Poland', region: 'REMOTE', countryCode: 'PL' }),
+      ).to.deep.equal([[null, 'PL']]);
+      expect(places({ city: 'Germany', country: 'Germany' })).to.deep.equal([[null, 'DE']]);
+      // A city field naming another territory is that territory's city.
+      expect(
+        places({ text: 'Hong Kong', city: 'Hong Kong', region: 'Hong Kong', country: 'China' }),
+      ).to.deep.equal([['Hong Kong', 'HK']]);
+      // A country inferred from a region code only ranks: NT is in Canada and in Australia.
+      expect(places({ city: 'Darwin', region: 'NT' })).to.deep.equal([['Darwin', 'AU']]);
+    });
+
     it('wins over text and keeps published coordinates (SmartRecruiters)', () => {
       const l = only({
         text: 'Fujisawa, Kanagawa, Japan',
