@@ -28,7 +28,10 @@
  *   split on "/", "&", " and ", and hyphens ("US-San Francisco", "Georgia - Atlanta"), and as
  *   upper-case codes before a city ("USA VA Chantilly").
  * - a state written in full is the state unless a city of that name has ≥ 100,000 inhabitants
- *   ("California" is not the Maryland town; "New York" is still the city).
+ *   ("California" is not the Maryland town; "New York" is still the city); a name followed by a
+ *   country it is a region of is that region ("Ontario, CAN"); after a town we do not know, a code
+ *   that is a state and a country is the state ("Chadds Ford, PA"); noise words alone ("Remote-
+ *   Friendly") are no place, and "Remote" in a structured city field is none either.
  * - a city name resolves to the candidate in the hinted (published) country, then the most populous.
  *   An unqualified city in free text must have ≥ 10,000 inhabitants, so stray words do not land on
  *   hamlets of the same name.
@@ -86,6 +89,8 @@ interface Place {
   countryCode?: string;
   /** The region a place without a city was named by ("US, Minnesota, …"). */
   region?: Region;
+  /** The region the cities' name also is ("Ontario": a Californian city and a province). */
+  regionReading?: Region;
   qualified: boolean;
 }
 
@@ -96,12 +101,13 @@ const TEXT_CONFIDENCE = 0.85;
 const MIXED_CONFIDENCE = 0.9;
 
 const REMOTE_RE = /\b(?:remote|work from home|wfh|telecommut\w*|home[- ]?based|anywhere)\b/i;
+const REMOTE_ONLY_RE = /^(?:remote|work from home|wfh|home[- ]?based|anywhere)$/i;
 /**
  * Words that carry no place: arrangement words ("Home Based" as a whole: "Home" alone is a town in
  * Washington), office words, counts such as "2 Locations".
  */
 const NOISE_RE =
-  /\b(?:home[- ]?based|remote|hybrid|on[- ]?site|in[- ]office|office|offices|hq|headquarters|head office|campus|hub|job|jobs|only|based|anywhere|peo|wfh|work from home|flexible|multiple|various|locations?|metro(?:politan)?(?: area)?|greater|area|region|\d+)\b/gi;
+  /\b(?:home[- ]?based|remote|friendly|first|optional|hybrid|on[- ]?site|in[- ]office|office|offices|hq|headquarters|head office|campus|hub|job|jobs|only|based|anywhere|peo|wfh|work from home|flexible|multiple|various|locations?|metro(?:politan)?(?: area)?|greater|area|region|\d+)\b/gi;
 // " or " only in lower case: "OR" is Oregon.
 const SEGMENT_SPLIT_RE = /\s*(?:;|\||•|·|\n)\s*|\s+or\s+/;
 const SUBPART_SPLIT_RE = /\s*(?:\/|&|\band\b|\s[-–—]\s|[-–—])\s*/i;
@@ -436,7 +442,9 @@ function resolveStructured(
   source: SourceLocation,
 ): { location: Location; fromText: boolean } | undefined {
   const countryCode = structuredCountry(g, source);
-  const city = source.city?.trim();
+  // "Remote" in the city field (Pinpoint) is an arrangement, not a place.
+  const published = source.city?.trim();
+  const city = published !== undefined && REMOTE_ONLY_RE.test(published) ? undefined : published;
   const hasCoordinates = isLatitude(source.lat) && isLongitude(source.lng);
   if ((city === undefined || city === '') && countryCode === undefined) return undefined;
   if (city === undefined || city === '') {
@@ -468,9 +476,11 @@ function resolveStructured(
     );
     return { location, fromText: false };
   }
-  // Unknown to the gazetteer (typo, district, hamlet): the text may name the same place correctly.
-  if (source.text !== undefined) {
-    const fromText = parseLocationText(g, source.text, countryCode).find(
+  // Unknown to the gazetteer (typo, district, hamlet): the text may name the same place correctly,
+  // or the city field holds more than a city ("Dubbo & Central NSW").
+  for (const text of [source.text, city]) {
+    if (text === undefined) continue;
+    const fromText = parseLocationText(g, text, countryCode).find(
       (l) => l.city !== null && (countryCode === undefined || l.country_code === countryCode),
     );
     if (fromText !== undefined) return { location: fromText, fromText: true };
@@ -500,11 +510,30 @@ function parseLocationText(g: Gazetteer, text: string, hintCountry: string | und
     let current: Place | undefined;
     const parts = segment.split(',');
     const trailingCountry = resolveCountry(g, trimPunctuation(parts.at(-1) ?? ''));
+    let afterUnknown = false;
     for (const rawPart of parts) {
       const tokens = tokensOf(g, rawPart);
       for (const token of tokens) {
         if (current !== undefined && qualifies(current, token)) {
           narrow(current, token);
+          continue;
+        }
+        // "Ontario, CAN": a country that none of the cities is in, but whose region the name is.
+        const reading = current?.regionReading;
+        if (current !== undefined && reading !== undefined && token.countryCode === reading.countryCode) {
+          current = { cities: [], countryCode: reading.countryCode, region: reading, qualified: true };
+          continue;
+        }
+        // "Chadds Ford, PA": after a town we do not know, a code that is a state and a country
+        // (PA, CA, DE, IN) is the state.
+        if (afterUnknown && token.isCode === true && token.region !== undefined) {
+          if (current !== undefined) places.push(current);
+          current = {
+            cities: [],
+            countryCode: token.region.countryCode,
+            region: token.region,
+            qualified: true,
+          };
           continue;
         }
         // "US, Minnesota, Maplewood", "United States-California-San Diego": a country or region
@@ -530,6 +559,7 @@ function parseLocationText(g: Gazetteer, text: string, hintCountry: string | und
         if (current !== undefined) places.push(current);
         current = started;
       }
+      afterUnknown = tokens.length === 0 && /\p{L}/u.test(rawPart.replace(NOISE_RE, ' '));
     }
     if (current !== undefined) places.push(current);
   }
@@ -600,7 +630,10 @@ function codedTokens(g: Gazetteer, rawPart: string): Token[] | undefined {
 /** Interprets one part as written (so aliases such as "Bay Area" survive), else without noise words. */
 function tokenOf(g: Gazetteer, rawPart: string): Token | undefined {
   const raw = trimPunctuation(rawPart);
-  return interpret(g, raw) ?? interpret(g, trimPunctuation(raw.replace(NOISE_RE, ' ')));
+  const denoised = trimPunctuation(raw.replace(NOISE_RE, ' '));
+  // Noise words alone name no place, even one a town bears ("Remote-Friendly": Friendly, MD).
+  if (denoised === '' || !/\p{L}/u.test(denoised)) return undefined;
+  return interpret(g, raw) ?? interpret(g, denoised);
 }
 
 function trimPunctuation(value: string): string {
@@ -676,7 +709,10 @@ function startPlace(token: Token): Place | undefined {
     const own = cities.filter((c) => c.country === countryCode);
     return own.length > 0 ? { cities: own, qualified: true } : { cities: [], countryCode, qualified: true };
   }
-  if (cities.length > 0) return { cities, qualified: false };
+  if (cities.length > 0)
+    return region === undefined
+      ? { cities, qualified: false }
+      : { cities, regionReading: region, qualified: false };
   if (region !== undefined) return { cities: [], countryCode: region.countryCode, region, qualified: true };
   return undefined;
 }

@@ -148,6 +148,19 @@ describe('deriveLocations', function () {
       ]);
     });
 
+    it('reads a province by its country, a state code after an unknown town, and no town in noise words', () => {
+      // Anthropic on Greenhouse: Ontario is the province (not Ontario, California); no "Friendly, MD".
+      expect(
+        places({ text: 'London, UK; Ontario, CAN; Remote-Friendly, United States; San Francisco, CA' }),
+      ).to.deep.equal([
+        ['London', 'GB'],
+        [null, 'CA'],
+        ['San Francisco', 'US'],
+      ]);
+      // Breezy: Pennsylvania, not Panama.
+      expect(places({ text: 'Chadds Ford, PA' })).to.deep.equal([[null, 'US']]);
+    });
+
     it('reads a country code and a region code before the city (CACI on Workday)', () => {
       expect(places({ text: 'USA VA Chantilly' })).to.deep.equal([['Chantilly', 'US']]);
       expect(places({ text: 'USA NC Fort Bragg' })).to.deep.equal([['Fort Bragg', 'US']]);
@@ -172,6 +185,10 @@ describe('deriveLocations', function () {
       expect(
         places({ text: 'Hong Kong', city: 'Hong Kong', region: 'Hong Kong', country: 'China' }),
       ).to.deep.equal([['Hong Kong', 'HK']]);
+      // "Remote" in the city field (Pinpoint) is no place; a city field holding more than a city
+      // is read as text (PageUp).
+      expect(places({ text: 'Remote- USA', city: 'Remote' })).to.deep.equal([[null, 'US']]);
+      expect(places({ city: 'Dubbo & Central NSW', region: 'NSW' })).to.deep.equal([['Dubbo', 'AU']]);
       // A country inferred from a region code only ranks: NT is in Canada and in Australia.
       expect(places({ city: 'Darwin', region: 'NT' })).to.deep.equal([['Darwin', 'AU']]);
     });
