@@ -15,7 +15,7 @@
  * are not read.
  */
 import { parseSourceDate } from '../normalize/dates.js';
-import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
+import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting, SourceSalary } from '../types.js';
 import {
   UnexpectedResponseError,
   baseUrl,
@@ -25,6 +25,7 @@ import {
   posting,
   postingHead,
   safeSlug,
+  salary,
   sections,
   textSections,
 } from './common.js';
@@ -94,7 +95,32 @@ export function parseJibeJob(data: unknown, endpoint: string): SourcePosting | u
     updatedAt: parseSourceDate(str(data, 'update_date')),
     department: department?.trim(),
     employmentTypes: [str(data, 'employment_type')].flatMap((value) => value ?? []),
+    // "ANY": the job has no place (Incyte's "Remote Location, Japan", DocuSign's remote rows).
+    remote: str(data, 'location_type') === 'ANY' ? true : undefined,
+    salary: jibeSalary(data),
+    language: str(data, 'language'),
     requisitionId: str(data, 'req_id'),
+  });
+}
+
+/**
+ * Jibe's pay fields: a range (`salary_min_value`/`salary_max_value`) or one figure (`salary_value`,
+ * PepsiCo's weekly pay), each 0 when unset, with `salary_frequency` and a currency that may be ''.
+ */
+function jibeSalary(data: unknown): SourceSalary | undefined {
+  const amount = (key: string): number | undefined => {
+    const value = num(data, key);
+    return value !== undefined && value > 0 ? value : undefined;
+  };
+  const min = amount('salary_min_value');
+  const max = amount('salary_max_value');
+  const single = min === undefined && max === undefined ? amount('salary_value') : undefined;
+  const currency = str(data, 'salary_currency')?.trim();
+  return salary({
+    min: min ?? single,
+    max: max ?? single,
+    currency: currency === '' ? undefined : currency,
+    periodRaw: str(data, 'salary_frequency'),
   });
 }
 

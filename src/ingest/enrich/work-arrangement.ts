@@ -41,9 +41,11 @@ export class RulesWorkArrangementClassifier implements WorkArrangementClassifier
   }
 }
 
-const REMOTE_WORDS = /\b(?:remote|telecommut\w*|work from home|wfh|anywhere)\b/i;
+// "RN (PRN - Not Remote)", "Recruiter - NON REMOTE": a negated remote says on site.
+const NEGATED_REMOTE = /\b(?:not|non|no)[- ]remote\b/i;
+const REMOTE_WORDS = /(?<!\b(?:not|non|no)[- ])\b(?:remote|telecommut\w*|work from home|wfh|anywhere)\b/i;
 
-const TITLE_REMOTE = /\bremote\b(?!\s+sensing)/i;
+const TITLE_REMOTE = /(?<!\b(?:not|non|no)[- ])\bremote\b(?!\s+sensing)/i;
 const TITLE_HYBRID =
   /\((?:[^)]*[\s,/])?hybrid\b[^)]*\)|[-–|,]\s*hybrid\b|\bhybrid\s*$|\bhybrid\s+(?:role|position|work|working|schedule|model|opportunity)\b/i;
 const TITLE_ON_SITE = /\((?:[^)]*[\s,/])?on[- ]?site\b[^)]*\)|[-–|,]\s*on[- ]?site\b|\bon[- ]?site\s*$/i;
@@ -139,7 +141,7 @@ function rules(value: WorkArrangement, confidence: number): WorkArrangementResul
 
 function titleArrangement(title: string): Exclude<WorkArrangement, 'unknown'> | undefined {
   if (TITLE_HYBRID.test(title)) return 'hybrid';
-  if (TITLE_ON_SITE.test(title)) return 'on_site';
+  if (TITLE_ON_SITE.test(title) || NEGATED_REMOTE.test(title)) return 'on_site';
   if (TITLE_REMOTE.test(title)) return 'remote';
   return undefined;
 }

@@ -100,7 +100,8 @@ const REGION_OVER_CITY_POPULATION = 100_000;
 const TEXT_CONFIDENCE = 0.85;
 const MIXED_CONFIDENCE = 0.9;
 
-const REMOTE_RE = /\b(?:remote|work from home|wfh|telecommut\w*|home[- ]?based|anywhere)\b/i;
+const REMOTE_RE =
+  /(?<!\b(?:not|non|no)[- ])\b(?:remote|work from home|wfh|telecommut\w*|home[- ]?based|anywhere)\b/i;
 const REMOTE_ONLY_RE = /^(?:remote|work from home|wfh|home[- ]?based|anywhere)$/i;
 /**
  * Words that carry no place: arrangement words ("Home Based" as a whole: "Home" alone is a town in

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { icimsConnector } from '../../../src/ingest/connectors/icims.js';
+import { icimsConnector, parseJibeJob } from '../../../src/ingest/connectors/icims.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
 import { FakeHttp, json, ok, status, undefinedKeys } from './fake-http.js';
 
@@ -63,11 +63,45 @@ describe('icims (Jibe) connector', () => {
       updatedAt: '2026-09-30T06:39:59.000Z',
       employmentTypes: ['FULL_TIME'],
       department: 'Sales & Partnerships',
+      // location_type "ANY": a remote row.
+      remote: true,
+      language: 'en-us',
     });
     expect(first).not.to.have.property('descriptionHtml');
     expect(first?.descriptionText).to.match(/^Company Overview Docusign brings agreements to life/);
     expect(first?.descriptionText).to.include('\n\nResponsibilities\nAs the Sr. Account Executive (AE)');
     expect(first?.descriptionText).to.include('\n\nQualifications\nBasic BS/BA degree');
+  });
+
+  it('reads Jibe pay fields: a range, or one figure, 0 meaning unset (a real page of the labelled set)', () => {
+    const page = JSON.parse(
+      readFileSync(
+        'test/fixtures/labelled/wave2/raw/icims/sarthakjain004__headstart__jibe_api_jobs.json',
+        'utf8',
+      ),
+    ) as { jobs: { data: unknown }[] };
+    const byId = new Map(
+      page.jobs.flatMap(({ data }) => {
+        const posting = parseJibeJob(data, 'https://example.test/api/jobs');
+        return posting === undefined ? [] : [[posting.nativeId, posting] as const];
+      }),
+    );
+    // PetSmart: an hourly range with an empty currency.
+    expect(byId.get('104479036723-41447668006')?.salary).to.deep.equal({
+      min: 13.66,
+      max: 19.16,
+      periodRaw: 'HOURLY',
+    });
+    // PepsiCo: one weekly figure.
+    expect(byId.get('P1-6651123-2')?.salary).to.deep.equal({
+      min: 1538.46,
+      max: 1538.46,
+      currency: 'USD',
+      periodRaw: 'WEEKLY',
+    });
+    // Rows whose pay fields are all 0 have no salary; the remote Incyte row has location_type ANY.
+    expect(byId.get('5262')).not.to.have.property('salary');
+    expect(byId.get('5579')).to.deep.include({ remote: true });
   });
 
   it('reports 404 as BoardNotFoundError and honours the override', async () => {

@@ -41,6 +41,16 @@ describe('ai_work_arrangement rules', () => {
     ).to.equal('remote');
     expect(classifyWorkArrangementByRules(input('Staff Accountant - BSC (Hybrid)')).value).to.equal('hybrid');
     expect(classifyWorkArrangementByRules(input('Hybrid Cloud Engineer')).value).to.equal('unknown');
+    // A negated remote is on site (UHS on Jibe).
+    expect(classifyWorkArrangementByRules(input('RN (PRN - Not Remote)')).value).to.equal('on_site');
+    expect(
+      classifyWorkArrangementByRules(input('Recruiter - Healthcare Experience Required - NON REMOTE')).value,
+    ).to.equal('on_site');
+    expect(
+      classifyWorkArrangementByRules(
+        input('Nurse', undefined, { locations: [{ text: 'Non-Remote, Reno, NV' }] }),
+      ).value,
+    ).to.equal('unknown');
     expect(
       classifyWorkArrangementByRules(
         input('Account Executive | HCLS', undefined, { locations: [{ text: 'US Remote' }] }),
