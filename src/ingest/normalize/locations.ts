@@ -97,6 +97,8 @@ interface Place {
 const MIN_UNQUALIFIED_POPULATION = 10_000;
 /** A region's full name reads as a city too only when a city of that name is this large. */
 const REGION_OVER_CITY_POPULATION = 100_000;
+/** A country's name reads as its own city only when that city is this large (Monaco: 32,965). */
+const CITY_STATE_MIN_POPULATION = 20_000;
 const TEXT_CONFIDENCE = 0.85;
 const MIXED_CONFIDENCE = 0.9;
 
@@ -108,7 +110,7 @@ const REMOTE_ONLY_RE = /^(?:remote|work from home|wfh|home[- ]?based|anywhere)$/
  * Washington), office words, counts such as "2 Locations".
  */
 const NOISE_RE =
-  /\b(?:home[- ]?based|remote|friendly|first|optional|hybrid|on[- ]?site|in[- ]office|office|offices|hq|headquarters|head office|campus|hub|job|jobs|only|based|anywhere|peo|wfh|work from home|flexible|multiple|various|locations?|metro(?:politan)?(?: area)?|greater|area|region|\d+)\b/gi;
+  /\b(?:home[- ]?based|remote|friendly|first|optional|downtown|hybrid|on[- ]?site|in[- ]office|office|offices|hq|headquarters|head office|campus|hub|job|jobs|only|based|anywhere|peo|wfh|work from home|flexible|multiple|various|locations?|metro(?:politan)?(?: area)?|greater|area|region|\d+)\b/gi;
 // " or " only in lower case: "OR" is Oregon.
 const SEGMENT_SPLIT_RE = /\s*(?:;|\||•|·|\n)\s*|\s+or\s+/;
 const SUBPART_SPLIT_RE = /\s*(?:\/|&|\band\b|\s[-–—]\s|[-–—])\s*/i;
@@ -429,10 +431,13 @@ function structuredCity(
 ): CityRecord | 'country' | undefined {
   const candidates = lookupCities(g, city);
   if (countryCode === undefined || !countryPublished) return bestCity(candidates, countryCode, region, true);
-  const inCountry = candidates.filter((c) => c.country === countryCode);
-  if (inCountry.length > 0) return bestCity(inCountry, countryCode, region, true);
+  // A village that bears its country's name (Colombia, Huila) is rarer than a country in the city
+  // field; a city-state (Singapore) is its city.
   const named = resolveCountry(g, city);
-  if (named === countryCode) return 'country';
+  const inCountry = candidates.filter((c) => c.country === countryCode);
+  if (named === countryCode && !inCountry.some((c) => c.population >= CITY_STATE_MIN_POPULATION))
+    return 'country';
+  if (inCountry.length > 0) return bestCity(inCountry, countryCode, region, true);
   const territory = candidates.filter((c) => c.country === named);
   return named === undefined ? undefined : bestCity(territory, named, undefined, true);
 }
@@ -450,6 +455,11 @@ function resolveStructured(
   if ((city === undefined || city === '') && countryCode === undefined) return undefined;
   if (city === undefined || city === '') {
     // A bare country: let a text such as "Remote (Canada)" or "Toronto, ON" add the city if it can.
+    // A shown name that is exactly another country wins over the address behind it (Ashby:
+    // "Mexico" over an addressCountry of Argentina).
+    const shown = source.text === undefined ? undefined : resolveCountry(g, source.text);
+    if (shown !== undefined && shown !== countryCode)
+      return { location: locationOf(null, shown, undefined, undefined), fromText: true };
     if (source.text !== undefined) {
       const inCountry = parseLocationText(g, source.text, countryCode).filter(
         (l) => l.country_code === countryCode,
@@ -705,9 +715,10 @@ function narrow(current: Place, token: Token): void {
 
 function startPlace(token: Token): Place | undefined {
   const { cities, region, countryCode } = token;
-  // City-states ("Singapore", "Luxembourg") are cities of their own country.
+  // City-states ("Singapore", "Luxembourg", "Monaco") are cities of their own country; a village
+  // that bears its country's name (Colombia, Huila: 2,388) is not what a country's name means.
   if (countryCode !== undefined) {
-    const own = cities.filter((c) => c.country === countryCode);
+    const own = cities.filter((c) => c.country === countryCode && c.population >= CITY_STATE_MIN_POPULATION);
     return own.length > 0 ? { cities: own, qualified: true } : { cities: [], countryCode, qualified: true };
   }
   if (cities.length > 0)

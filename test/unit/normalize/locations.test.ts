@@ -189,6 +189,26 @@ describe('deriveLocations', function () {
       // is read as text (PageUp).
       expect(places({ text: 'Remote- USA', city: 'Remote' })).to.deep.equal([[null, 'US']]);
       expect(places({ city: 'Dubbo & Central NSW', region: 'NSW' })).to.deep.equal([['Dubbo', 'AU']]);
+      // Ashby (startups-4 boards): the shown name "Mexico" over an addressCountry of Argentina; a
+      // country's own name is the country, not its namesake village (Colombia, Huila); a
+      // neighbourhood word is noise ("Los Angeles Downtown").
+      expect(places({ text: 'Mexico', country: 'Argentina' })).to.deep.equal([[null, 'MX']]);
+      expect(places({ text: 'Colombia', country: 'Colombia' })).to.deep.equal([[null, 'CO']]);
+      expect(places({ text: 'Portugal', city: 'Portugal', country: 'Portugal' })).to.deep.equal([
+        [null, 'PT'],
+      ]);
+      expect(
+        places({
+          text: 'Downtown LA',
+          city: 'Los Angeles Downtown',
+          region: 'California',
+          country: 'United States',
+        }),
+      ).to.deep.equal([['Los Angeles', 'US']]);
+      expect(places({ text: 'Monaco' })).to.deep.equal([['Monaco', 'MC']]);
+      expect(places({ city: 'Singapore', region: 'Singapore', countryCode: 'SG' })).to.deep.equal([
+        ['Singapore', 'SG'],
+      ]);
       // A country inferred from a region code only ranks: NT is in Canada and in Australia.
       expect(places({ city: 'Darwin', region: 'NT' })).to.deep.equal([['Darwin', 'AU']]);
     });
