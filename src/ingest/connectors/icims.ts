@@ -29,7 +29,7 @@ import {
   sections,
   textSections,
 } from './common.js';
-import { arr, isObject, num, obj, str } from './json.js';
+import { arr, isObject, num, obj, str, strings } from './json.js';
 
 const PAGE_SIZE = 100;
 const MAX_PAGES = 200;
@@ -72,6 +72,7 @@ export function parseJibeJob(data: unknown, endpoint: string): SourcePosting | u
     { title: 'Qualifications', html: str(data, 'qualifications') },
   ];
   const markup = parts.some((part) => part.html !== undefined && MARKUP.test(part.html));
+  const tags = JIBE_TAGS.flatMap((key) => strings(data, key).map((tag) => tag.trim()));
   const department = arr(data, 'categories')
     .map((category) => str(category, 'name'))
     .find((name) => name !== undefined);
@@ -94,7 +95,14 @@ export function parseJibeJob(data: unknown, endpoint: string): SourcePosting | u
     postedAt: parseSourceDate(str(data, 'posted_date')),
     updatedAt: parseSourceDate(str(data, 'update_date')),
     department: department?.trim(),
-    employmentTypes: [str(data, 'employment_type')].flatMap((value) => value ?? []),
+    employmentTypes: [
+      ...new Set(
+        [str(data, 'employment_type'), ...tags.filter((tag) => SCHEDULE_TAG.test(tag))].flatMap(
+          (v) => v ?? [],
+        ),
+      ),
+    ],
+    workplaceType: tags.find((tag) => WORKPLACE_TAG.test(tag)),
     // "ANY": the job has no place (Incyte's "Remote Location, Japan", DocuSign's remote rows).
     remote: str(data, 'location_type') === 'ANY' ? true : undefined,
     salary: jibeSalary(data),
@@ -102,6 +110,15 @@ export function parseJibeJob(data: unknown, endpoint: string): SourcePosting | u
     requisitionId: str(data, 'req_id'),
   });
 }
+
+/**
+ * Jibe's tenant fields `tags1`…`tags8` mean what each tenant makes them mean; a value that is
+ * exactly a workplace or a schedule word is read as one (Garmin's tags6 "On-site", DocuSign's tags2
+ * "Hybrid", UHS's tags1 "Per Diem"), anything else is left alone.
+ */
+const JIBE_TAGS = ['tags1', 'tags2', 'tags3', 'tags4', 'tags5', 'tags6', 'tags7', 'tags8'];
+const WORKPLACE_TAG = /^(?:on[- ]?site|hybrid|remote|in[- ]office)$/i;
+const SCHEDULE_TAG = /^(?:(?:regular )?(?:full|part)[- ]time|per diem|prn|temporary|seasonal)$/i;
 
 /**
  * Jibe's pay fields: a range (`salary_min_value`/`salary_max_value`) or one figure (`salary_value`,

@@ -12,14 +12,15 @@
  * layer once, which yields the HTML), `closingDate` (empty or RFC 1123), `location`
  * ("VIC|Melbourne,WA|Perth": `REGION|City` pairs joined by a bare comma; a place a tenant writes
  * as text keeps its comma and space, "Providence, Rhode Island"), `workType` (comma list, e.g.
- * "Full Time,Part Time"), `category` (job categories, a comma list repeated per item),
- * `subCategory`, `businessLayer1` (the employer's top organisational unit, read as the department;
- * passed on as published even when it is an integration message) and `applyLink`.
+ * "Full Time,Part Time"), `category` (job categories, a comma list repeated per item; some
+ * tenants label them, "Department|Marketing & Communications,Work Arrangement|Hybrid", and those
+ * labels give the department and the workplace), `subCategory`, `businessLayer1` (the employer's
+ * top organisational unit, read as the department when no labelled category names one; passed on
+ * as published even when it is an integration message) and `applyLink`.
  *
- * Not published: salary, workplace/remote, requisition id apart from `refNo`, company name (the
- * channel `<title/>` is empty on the recorded tenant), country. Categories have no SourcePosting
- * member and are not read. The teaser is used as plain text only when an item has no
- * `job:description`.
+ * Not published: salary, requisition id apart from `refNo`, company name (the channel `<title/>`
+ * is empty on the recorded tenant), country; workplace only in labelled categories. The teaser is
+ * used as plain text only when an item has no `job:description`.
  */
 import { parseSourceDate } from '../normalize/dates.js';
 import type {
@@ -40,7 +41,7 @@ import {
   postingHead,
   prune,
 } from './common.js';
-import { arr, str } from './json.js';
+import { arr, str, strings } from './json.js';
 
 const DEFAULT_BASE = 'https://careers.pageuppeople.com';
 const SLUG = /^(\d+)\/([A-Za-z0-9_-]+)\/([A-Za-z]{2}(?:-[A-Za-z]{2})?)$/;
@@ -76,6 +77,8 @@ export function parsePageUpItem(item: unknown, endpoint: string): SourcePosting 
   const head = postingHead(str(item, 'job:refNo') ?? idFromLink, str(item, 'title'), link, endpoint);
   if (head === undefined) return undefined;
   const html = str(item, 'job:description');
+  // The element is repeated on some feeds (the XML parser then gives a list).
+  const categories = categoryPairs([str(item, 'job:category'), ...strings(item, 'job:category')]);
   return posting({
     ...head,
     descriptionHtml: html,
@@ -84,9 +87,25 @@ export function parsePageUpItem(item: unknown, endpoint: string): SourcePosting 
     postedAt: parseSourceDate(str(item, 'pubDate')),
     updatedAt: parseSourceDate(str(item, 'a10:updated')),
     validThrough: parseSourceDate(str(item, 'job:closingDate')),
-    department: str(item, 'job:businessLayer1'),
+    // A tenant that labels its categories ("Department|Marketing & Communications,Work
+    // Arrangement|Hybrid") names the department there; businessLayer1 is then often a campus.
+    department: categories.get('department') ?? str(item, 'job:businessLayer1'),
     employmentTypes: commaList(str(item, 'job:workType')),
+    workplaceType: categories.get('work arrangement') ?? categories.get('workplace type'),
   });
+}
+
+/** The "Label|Value" pairs of a category list, by lower-case label (the first value of each). */
+function categoryPairs(values: (string | undefined)[]): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const part of values.flatMap((value) => value?.split(/,(?! )/) ?? [])) {
+    const bar = part.indexOf('|');
+    if (bar < 0) continue;
+    const label = part.slice(0, bar).trim().toLowerCase();
+    const text = part.slice(bar + 1).trim();
+    if (label !== '' && text !== '' && !pairs.has(label)) pairs.set(label, text);
+  }
+  return pairs;
 }
 
 /** "VIC|Melbourne,WA|Perth" → one location per pair; a part without "|" is kept as text. */

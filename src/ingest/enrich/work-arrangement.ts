@@ -65,6 +65,11 @@ const HYBRID_CUES: RegExp[] = [
     'i',
   ),
   /\b(?:office|on[- ]?site)\s+(?:minimum\s+)?(?:once|twice)\s+(?:a|per)\s+week\b/i,
+  // "a minimum of 2 days working in the office" (a UK law firm on Jibe): a floor below five days.
+  new RegExp(
+    `\\b(?:a\\s+)?(?:minimum\\s+of|at\\s+least)\\s+${NUMBER_WORD}\\s+days?\\b[^.]{0,40}\\b(?:in|at)\\s+(?:the|our)\\s+office\\b`,
+    'i',
+  ),
 ];
 const ON_SITE_CUES: RegExp[] = [
   /\b(?:in[- ]person|on[- ]?site|in[- ]office|in the office)\s+(?:5|five)\s+days\b/i,
@@ -105,7 +110,9 @@ export function mapNativeWorkplace(
   if (/^(?:hybrid|partially remote|partly remote|hybrid remote|flexible)$/.test(v)) return 'hybrid';
   // Teamtailor's remoteStatus "none" means no remote work, i.e. on site.
   if (
-    /^(?:on site|onsite|on_site|in office|office|office based|none|in person|not remote|no remote)$/.test(v)
+    /^(?:on site|onsite|on_site|in office|office|office based|none|in person|not remote|no remote|(?:on site|onsite|in office|office) only)$/.test(
+      v,
+    )
   )
     return 'on_site';
   return undefined;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { icimsConnector, parseJibeJob } from '../../../src/ingest/connectors/icims.js';
-import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
+import { BoardNotFoundError, type BoardRef, type SourcePosting } from '../../../src/ingest/types.js';
 import { FakeHttp, json, ok, status, undefinedKeys } from './fake-http.js';
 
 const BOARD: BoardRef = { source: 'icims', slug: 'jobs.exeloncorp.com' };
@@ -102,6 +102,30 @@ describe('icims (Jibe) connector', () => {
     // Rows whose pay fields are all 0 have no salary; the remote Incyte row has location_type ANY.
     expect(byId.get('5262')).not.to.have.property('salary');
     expect(byId.get('5579')).to.deep.include({ remote: true });
+  });
+
+  it("reads a tenant tag that is exactly a workplace or a schedule word (Garmin's and UHS's Jibe pages)", () => {
+    const read = (file: string): Map<string, SourcePosting> => {
+      const page = JSON.parse(readFileSync(`test/fixtures/labelled/wave2/raw/icims/${file}`, 'utf8')) as {
+        jobs: { data: unknown }[];
+      };
+      return new Map(
+        page.jobs.flatMap(({ data }) => {
+          const posting = parseJibeJob(data, 'https://example.test/api/jobs');
+          return posting === undefined ? [] : [[posting.nativeId, posting] as const];
+        }),
+      );
+    };
+    // Garmin: tags6 "On-site", tags3 "Regular Full-Time" beside employment_type FULL_TIME.
+    expect(read('haydenham__vertical-job-digest__icims.json').get('18921')).to.deep.include({
+      workplaceType: 'On-site',
+      employmentTypes: ['FULL_TIME', 'Regular Full-Time'],
+    });
+    // UHS: tags1 "Per Diem" and tags3 "PRN" with no employment_type; "Professional", "Varied" stay out.
+    const uhs = read('sarthakjain004__headstart__jibe_uhs_remote_titles.json');
+    expect(uhs.get('365276')?.employmentTypes).to.deep.equal(['Per Diem', 'PRN']);
+    expect(uhs.get('366506')?.employmentTypes).to.deep.equal(['PART_TIME', 'Part Time']);
+    expect(uhs.get('366506')).not.to.have.property('workplaceType');
   });
 
   it('reports 404 as BoardNotFoundError and honours the override', async () => {

@@ -102,7 +102,10 @@ describe('pageup connector', () => {
       title: 'Director of Communications & Media Relations',
       locations: [{ text: 'Providence, Rhode Island' }],
       employmentTypes: ['Full Time'],
-      department: 'Providence',
+      // The labelled categories ("Department|…,Work Arrangement|Hybrid"), not the campus in
+      // businessLayer1 ("Providence").
+      department: 'Marketing & Communications',
+      workplaceType: 'Hybrid',
       updatedAt: '2026-09-25T15:00:00.000Z',
     });
     expect(first?.descriptionHtml).to.include('<strong>Essential Job Functions</strong>');

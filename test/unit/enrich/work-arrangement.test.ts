@@ -9,6 +9,7 @@ import { input } from './helpers.js';
 
 describe('ai_work_arrangement rules', () => {
   it('maps native workplace values', () => {
+    expect(mapNativeWorkplace('Onsite Only')).to.equal('on_site'); // Phenom (Cisco) RemoteType
     expect(mapNativeWorkplace('OnSite')).to.equal('on_site'); // Ashby
     expect(mapNativeWorkplace('On-site')).to.equal('on_site'); // Comeet
     expect(mapNativeWorkplace('on_site')).to.equal('on_site'); // Workable
@@ -83,6 +84,10 @@ describe('ai_work_arrangement rules', () => {
       'on_site',
     );
     expect(textArrangement('You will work on-site two days a week.')).to.equal('hybrid');
+    expect(
+      textArrangement('Based in Leeds or Manchester, with a minimum of 2 days working in the office.'),
+    ).to.equal('hybrid');
+    expect(textArrangement('A minimum of 5 days in the office.')).to.equal(undefined);
     expect(mapNativeWorkplace('No remote')).to.equal('on_site');
   });
 
