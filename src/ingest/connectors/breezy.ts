@@ -79,6 +79,8 @@ export function parseBreezyPosition(raw: unknown, endpoint: string): SourcePosti
     postedAt: parseSourceDate(str(raw, 'published_date')),
     department: str(raw, 'department'),
     employmentTypes: [str(obj(raw, 'type'), 'name')].flatMap((value) => value ?? []),
+    // "hybrid", "remote" or "remote-location" (fully remote within the chosen places).
+    workplaceType: str(obj(primary, 'remote_details'), 'value'),
     remote: bool(primary, 'is_remote'),
     salary: salary({ text: str(raw, 'salary') }),
   });

@@ -65,6 +65,8 @@ const HYBRID_CUES: RegExp[] = [
     'i',
   ),
   /\b(?:office|on[- ]?site)\s+(?:minimum\s+)?(?:once|twice)\s+(?:a|per)\s+week\b/i,
+  // A job-details line: "Location: Berlin (Hybrid)".
+  /\blocation\s*:[^.\n]{0,60}\bhybrid\b/i,
   // "a minimum of 2 days working in the office" (a UK law firm on Jibe): a floor below five days.
   new RegExp(
     `\\b(?:a\\s+)?(?:minimum\\s+of|at\\s+least)\\s+${NUMBER_WORD}\\s+days?\\b[^.]{0,40}\\b(?:in|at)\\s+(?:the|our)\\s+office\\b`,
@@ -85,6 +87,8 @@ const ON_SITE_CUES: RegExp[] = [
 ];
 const REMOTE_CUES: RegExp[] = [
   /\b(?:fully|100%|completely|entirely)\s+remote\b/i,
+  // A job-details line: "Location: Remote (offshore, …)".
+  /\blocation\s*:\s*remote\b/i,
   /\bwork\s+(?:from\s+)?anywhere\b/i,
   /\b(?:this|the)\s+(?:role|position|job)\s+is\s+(?:a\s+)?remote\b/i,
   /\bremote\s+(?:position|role|job|opportunity)\b/i,
@@ -105,7 +109,12 @@ export function mapNativeWorkplace(
 ): Exclude<WorkArrangement, 'unknown'> | undefined {
   if (value === undefined) return undefined;
   const v = normalizeNative(value);
-  if (/^(?:remote|fully remote|fully|full remote|remote only|telecommute|remote ok|work from home)$/.test(v))
+  // Breezy's remote_details: "remote" (no restriction), "remote-location" (within chosen places).
+  if (
+    /^(?:remote|fully remote|fully|full remote|remote only|telecommute|remote ok|work from home|remote location)$/.test(
+      v,
+    )
+  )
     return 'remote';
   if (/^(?:hybrid|partially remote|partly remote|hybrid remote|flexible)$/.test(v)) return 'hybrid';
   // Teamtailor's remoteStatus "none" means no remote work, i.e. on site.

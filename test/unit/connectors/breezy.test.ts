@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { breezyConnector } from '../../../src/ingest/connectors/breezy.js';
+import { breezyConnector, parseBreezyPosition } from '../../../src/ingest/connectors/breezy.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
 import { FakeHttp, ok, status, undefinedKeys } from './fake-http.js';
 
@@ -53,5 +54,22 @@ describe('breezy connector', () => {
     const http = new FakeHttp().on(LIST_URL, status(301, '', { location: 'https://breezy.breezy.hr/json/' }));
     const error = await breezyConnector.crawl(BOARD, http).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(Error).and.not.instanceOf(BoardNotFoundError);
+  });
+  it("reads the primary place's remote_details as the workplace (a real board of the labelled set)", () => {
+    const positions = JSON.parse(
+      readFileSync(
+        'test/fixtures/labelled/wave2/raw/breezy/sarthakjain004__headstart__breezy_ssg-corp.json',
+        'utf8',
+      ),
+    ) as unknown[];
+    const byId = new Map(
+      positions.map((raw) => {
+        const posting = parseBreezyPosition(raw, 'https://ssg-corp.breezy.hr/json');
+        return [posting?.nativeId, posting] as const;
+      }),
+    );
+    expect(byId.get('5a4de9273eb1')).to.deep.include({ workplaceType: 'hybrid', remote: true });
+    expect(byId.get('65fef260f81c')).to.deep.include({ workplaceType: 'remote-location', remote: true });
+    expect(byId.get('5958b9530413')).not.to.have.property('workplaceType');
   });
 });

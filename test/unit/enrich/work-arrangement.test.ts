@@ -10,6 +10,7 @@ import { input } from './helpers.js';
 describe('ai_work_arrangement rules', () => {
   it('maps native workplace values', () => {
     expect(mapNativeWorkplace('Onsite Only')).to.equal('on_site'); // Phenom (Cisco) RemoteType
+    expect(mapNativeWorkplace('remote-location')).to.equal('remote'); // Breezy remote_details
     expect(mapNativeWorkplace('OnSite')).to.equal('on_site'); // Ashby
     expect(mapNativeWorkplace('On-site')).to.equal('on_site'); // Comeet
     expect(mapNativeWorkplace('on_site')).to.equal('on_site'); // Workable
@@ -88,6 +89,11 @@ describe('ai_work_arrangement rules', () => {
       textArrangement('Based in Leeds or Manchester, with a minimum of 2 days working in the office.'),
     ).to.equal('hybrid');
     expect(textArrangement('A minimum of 5 days in the office.')).to.equal(undefined);
+    // Job-details lines (Recruitee, Ashby).
+    expect(textArrangement('Location: Berlin (Hybrid)')).to.equal('hybrid');
+    expect(
+      textArrangement('Location: Remote (offshore, and willing to work Pacific/Eastern hours)'),
+    ).to.equal('remote');
     expect(mapNativeWorkplace('No remote')).to.equal('on_site');
   });
 
