@@ -43,6 +43,18 @@ const FAMILY_RULES: [Family, RegExp][] = [
   // the sellers (before the finance and go-to-market words they contain).
   ['go_to_market', /\b(?:(?:private|relationship) banker|brokers?)\b/i],
   ['business_operations', /\b(?:revenue|sales|marketing) operations\b|\brevops\b/i],
+  // Service desks of customers, clients, members and patients are customer support whatever the
+  // grade word (assistant, coordinator, representative) or the pool they recruit into.
+  [
+    'business_operations',
+    /\b(?:customer|client|member|policy ?holder) (?:service|services|support|care|experience)|patient (?:services|experience)\b/i,
+  ],
+  // A recruiter of nurses is a recruiter (before the healthcare words).
+  ['people_talent', /\b(?:recruit(?:er|ers|ing|ment)|talent acquisition)\b/i],
+  // Social media, content and brand strategists market (before "strategist").
+  ['go_to_market', /\b(?:social media|content|brand|marketing|communications?) strateg\w*/i],
+  // Professional services consultants implement the product for customers.
+  ['business_operations', /\bprofessional services\b/i],
   // Support that carries an engineering word is still customer support (the family's definition).
   [
     'business_operations',
@@ -55,19 +67,19 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'legal_policy',
-    /\b(?:counsel|lawyer|attorney|legal|paralegal|solicitor|compliance|regulatory|reg\b|policy|privacy officer|contracts? manager|immigrations?|juridique|parajuriste|avocat|jurist\w*|rechtsanwalt\w*|aml|anti-money laundering)\b/i,
+    /\b(?:counsel|lawyer|attorney|legal|paralegal|solicitor|compliance|regulatory|reg\b|policy(?! ?holders?| processing| administration| services| servicing| issuance| owner)|privacy officer|contracts? manager|immigrations?|juridique|parajuriste|avocat|jurist\w*|rechtsanwalt\w*|aml|anti-money laundering)\b/i,
   ],
   [
     'data_ai_analytics',
-    /\b(?:data scien\w*|data analy\w*|data engineer\w*|analytics engineer|machine learning|ml|ai (?:engineer|researcher|scientist)|deep learning|analytics|business intelligence|bi|statistic\w*|quantitative research\w*|quant research\w*)\b/i,
+    /\b(?:data scien\w*|data analy\w*|data engineer\w*|analytics engineer|machine learning|ml|mlops|ai (?:engineer|researcher|scientist)|deep learning|analytics|business intelligence|bi|statistic\w*|quantitative research\w*|quant research\w*)\b/i,
   ],
   [
     'engineering',
-    /\b(?:engineer\w*|developer|software|programmer|sre|site reliability|devops|firmware|hardware|architect|technical staff|full[- ]?stack|front[- ]?end|back[- ]?end|qa|quality assurance|test automation|it support|sysadmin|system administrator|research scientist|scientist)\b/i,
+    /\b(?:engineer\w*|developer|software|programmer|sre|site reliability|devops|firmware|hardware|architect|technical staff|full[- ]?stack|front[- ]?end|back[- ]?end|qa|quality assurance|test automation|it support|informati\w*|sysadmin|system administrator|research scientist|scientist)\b/i,
   ],
   [
     'general_professional',
-    /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor|clinical (?:operations|affairs))\b/i,
+    /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor|clinical (?:operations|affairs))s?\b/i,
   ],
   [
     'design_research',
@@ -79,7 +91,7 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'finance_risk',
-    /\b(?:accountant|accounting|accounts payable|accounts receivable|finance|financial|controller|audit\w*|tax|treasury|fp&a|payroll|risk|fraud|credit|actuar\w*|underwrit\w*|bookkeep\w*|investment|wealth management|portfolio management|structured products|trader|trading|billing|collections)\b/i,
+    /\b(?:accountant|accounting|accounts payable|accounts receivable|finance|financial|controller|audit\w*|tax|treasury|fp&a|payroll|risk|fraud|credit|actuar\w*|underwrit\w*|bookkeep\w*|investment|wealth management|portfolio manage(?:ment|rs?)|structured products|trader|trading|billing|collections)\b/i,
   ],
   [
     'people_talent',
@@ -95,7 +107,7 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'business_operations',
-    /\b(?:operations|ops|implementation|onboarding|supply chain|supply planning|supplier|sourcing|logisti\w*|procurement|purchasing|customer (?:support|service|care)|support specialist|client services?|member services?|csr|claims?|adjuster|dispatch\w*|property manag\w*|order management|quality (?:manager|specialist|lead|inspector|control)|lead - quality|processor|patient (?:engagement|access|services)|facilities|ehs|hse|health (?:&|and) safety|safety)\b/i,
+    /\b(?:operations|ops|implementation|onboarding|supply chain|supply planning|supplier|sourcing|logisti\w*|procurement|purchasing|customer (?:support|service|care)|support specialist|client services?|member services?|csr|claims?|adjuster|dispatch\w*|property manag\w*|order management|quality (?:manager|specialist|lead|inspector|control)|lead - quality|processor|processing|patient (?:engagement|access|services)|facilities|ehs|hse|health (?:&|and) safety|safety)\b/i,
   ],
   ['engineering', /\b(?:technology|technical|it)\b/i],
 ];

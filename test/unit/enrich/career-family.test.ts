@@ -56,6 +56,22 @@ describe('career_family', () => {
     ['U.S. Private Bank – Private Banker – Vice President or Executive Director', 'go_to_market'],
     ['Applied - SEA Brokers', 'go_to_market'],
     ['Revenue Operations Manager', 'business_operations'],
+    // Wave 3 train and dev boards: service desks whatever the grade word, recruiters of nurses,
+    // strategists who market, insurance policies, IT in French, plural trade words.
+    ['Customer Service Assistant', 'business_operations'],
+    ['Client Services Coordinator (Life Insurance)', 'business_operations'],
+    ['Policy Holder Services Representative', 'business_operations'],
+    ['Policy Processing Associate', 'business_operations'],
+    ['Client Experience Coordinator (English & Greek Speaker) - Talent Pool', 'business_operations'],
+    ['Professional Services Consultant', 'business_operations'],
+    ['Recruiter - Healthcare Experience Required - NON REMOTE', 'people_talent'],
+    ['Social Media & Content Strategist', 'go_to_market'],
+    ['Technicien ou technicienne support informatique', 'engineering'],
+    ['MLOps Engineer', 'data_ai_analytics'],
+    ['Quant Portfolio Manager', 'finance_risk'],
+    ['Van Drivers Wanted', 'general_professional'],
+    ['Patient Care Coordinator / Medical VA', 'administration'],
+    ['Privacy Policy Analyst', 'legal_policy'],
   ];
   for (const [title, family] of cases) {
     it(`${title.trim()} → ${family}`, () => {
