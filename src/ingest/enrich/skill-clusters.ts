@@ -32,7 +32,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'backend',
     title:
-      /\bback[- ]?end\b|\bapi\b|\bplatform engineer|\bdistributed systems\b|\bstorage\b|\blow[- ]level\b|\bquantitative developer\b|\bquant developer\b/i,
+      /\bback[- ]?end\b|\bapi\b|\bplatform engineer|\bdistributed systems\b|\bstorage\b|\blow[- ]level\b|\bquantitative developer\b|\bquant developer\b|(?:^|\s)\.net\b|\bc#/i,
     keywords: [
       'backend',
       'back-end',
@@ -86,7 +86,8 @@ const CLUSTERS: Cluster[] = [
   },
   {
     tag: 'data_engineering',
-    title: /\bdata engineer|\bdata platform\b|\betl\b|\banalytics engineer/i,
+    title:
+      /\bdata engineer|\bdata platform\b|\betl\b|\banalytics engineer|\bpyspark\b|\binformatica\b|\bpalantir foundry\b/i,
     keywords: [
       'etl',
       'data pipeline',
@@ -162,7 +163,7 @@ const CLUSTERS: Cluster[] = [
   },
   {
     tag: 'security',
-    title: /\bsecurity\b|\bappsec\b|\binfosec\b|\bcyber\b|\bpenetration\b|\bincident respon/i,
+    title: /\bsecurity\b|\bappsec\b|\binfosec\b|\bcyber\w*|\bpenetration\b|\bincident respon|\babuse\b/i,
     keywords: [
       'vulnerability',
       'threat model',
@@ -177,7 +178,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'embedded_hardware',
     title:
-      /\bfirmware\b|\bhardware\b|\bembedded\b|\basic\b|\bfpga\b|\brf\b|\bmmic\b|\belectrical engineer|\bsemiconductor|\baircraft systems?\b|\bavionics\b/i,
+      /\bfirmware\b|\bhardware\b|\bembedded\b|\basic\b|\bfpga\b|\brf\b|\bmmic\b|\belectrical engineer|\bsemiconductor|\baircraft systems?\b|\bavionics\b|\bpower electronics?\b|\bmems\b|\bble\b|\bbluetooth\b/i,
     keywords: [
       'firmware',
       'embedded systems',
@@ -192,13 +193,13 @@ const CLUSTERS: Cluster[] = [
   },
   {
     tag: 'qa_testing',
-    title: /\bqa\b|\bquality assurance\b|\btest engineer|\bsdet\b|\btester\b/i,
+    title: /\bqa\b|\bquality assurance\b|\btest engineer|\bsdet\b|\btester\b|\bvalidation\b/i,
     keywords: ['test automation', 'selenium', 'cypress', 'playwright', 'test plans'],
   },
   {
     tag: 'sales',
     title:
-      /\bsales\b|\baccount executive\b|\bbusiness developer\b|\b(?:private|relationship) banker\b|\baccount director\b|\bbusiness development\b|\bbdr\b|\bsdr\b|\bpartner development\b|\bpartnerships?\b/i,
+      /\bsales\b|\baccount executive\b|\bbusiness developer\b|\b(?:private|relationship) banker\b|\baccount director\b|\bbusiness development\b|\bbdr\b|\bsdr\b|\bpartner development\b|\bpartnerships?\b|\bsolutions? engineer\b|\bpre-?sales\b/i,
     keywords: [
       'quota',
       'pipeline generation',
@@ -242,7 +243,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'customer_support',
     title:
-      /\bcustomer support\b|\bcustomer service\b|\bcustomer care\b|\bsupport specialist\b|\bhelp ?desk\b|\bsupport engineer\b|\bclient services?\b|\bmember services?\b|\bcsr\b|\bclaims advocate\b|\bpatient engagement\b/i,
+      /\bcustomer support\b|\bcustomer service\b|\bcustomer care\b|(?<!\b(?:office|underwriting|sales|marketing|hr|finance|admin|administrative|payroll|clinical) )\bsupport specialist\b|\bhelp ?desk\b|\bsupport engineer\b|\bclient (?:services?|experience)\b|\bmember services?\b|\bpolicy ?holder services\b|\bcsr\b|\bclaims advocate\b|\bpatient engagement\b/i,
     keywords: ['tickets', 'zendesk', 'support queue', 'customer inquiries'],
   },
   {
@@ -283,7 +284,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'operations',
     title:
-      /\boperations\b|\bops\b|\bsupply (?:chain|planning|quality)\b|\blogisti\w*|\bprocurement\b|\bpurchasing\b|\bsourcing\b|\bsupplier\b|\bclaims (?:examiner|specialist|manager|supervisor|handler|processor)\b|\bdispatch\w*|\bproperty manager\b|\bresident manager\b|\border management\b|\bwarehouse\b|\bfleet\b|\bmaterial handler\b|\bquality (?:manager|lead|specialist|inspector)\b|\blead - quality\b|\behs\b|\bhse\b|\bhealth (?:&|and) safety\b|\bfacilities\b|\bradiation protection\b/i,
+      /\boperations\b|\bops\b|\bsupply (?:chain|planning|quality)\b|\blogisti\w*|\bprocurement\b|\bpurchasing\b|\bsourcing\b|\bsupplier\b|\bclaims? (?:examiner|specialist|manager|supervisor|handler|processor)\b|\bprocessor\b|\b(?:policy|claims?|order|loan|new business) processing\b|\bdispatch\w*|\bproperty manager\b|\bresident manager\b|\border management\b|\bwarehouse\b|\bfleet\b|\bmaterial handler\b|\bquality (?:manager|lead|specialist|inspector)\b|\blead - quality\b|\behs\b|\bhse\b|\bhealth (?:&|and) safety\b|\bfacilities\b|\bradiation protection\b/i,
     keywords: [
       'supply chain',
       'logistics',
@@ -296,7 +297,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'finance_accounting',
     title:
-      /\baccount(?:ant|ing)\b|\bfinance\b|\bfinancial\b|\bcontroller\b|\baudit\b|\btax\b|\btreasury\b|\bfp&a\b|\bpayroll\b|\bbookkeep|\bcredit\b|\bfraud\b|\bwealth management\b|\bportfolio management\b|\bstructured products\b|\bbilling\b|\bcontabilidade\b|\bcomptab\w*|\bbuchhalt\w*|\banaplan\b/i,
+      /\baccount(?:ant|ing)\b|\bfinance\b|\bfinancial\b|\bcontroller\b|\baudit\b|\btax\b|\btreasury\b|\bfp&a\b|\bpayroll\b|\bbookkeep|\bcredit\b|\bfraud\b|\bwealth management\b|\bportfolio manage(?:ment|rs?)\b|\bactuar\w*|\bstructured products\b|\bbilling\b|\bcontabilidade\b|\bcomptab\w*|\bbuchhalt\w*|\banaplan\b/i,
     keywords: [
       'gaap',
       'ifrs',
@@ -314,7 +315,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'legal_compliance',
     title:
-      /\blegal\b|\bcounsel\b|\blawyer\b|\battorney\b|\bparalegal\b|\bcompliance\b|\bregulatory\b|\breg\b|\bpolicy\b|\bimmigrations?\b|\bjuridique\b|\bparajuriste\b|\banti-money laundering\b|\baml\b/i,
+      /\blegal\b|\bcounsel\b|\blawyer\b|\battorney\b|\bparalegal\b|\bcompliance\b|\bregulatory\b|\breg\b|\bpolicy\b(?! ?holders?| processing| administration| services| servicing| issuance| owner)|\bsolicitor\b|\bimmigrations?\b|\bjuridique\b|\bparajuriste\b|\banti-money laundering\b|\baml\b/i,
     // Not 'legal' or 'compliance' alone: every EEO footer says them.
     keywords: [
       'commercial contracts',
@@ -331,7 +332,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'hr_recruiting',
     title:
-      /\brecruit|\btalent\b|\bhuman resources\b|\bhr\b|\bpeople partner\b|\bpeople operations\b|\blearning (?:&|and) development\b|\bemployee success\b|\bworkforce development\b/i,
+      /\brecruit(?!ment days?\b)|\btalent\b(?! (?:program|programme|pool|community)\b)|\bhuman resources\b|\bhr\b|\bpeople partner\b|\bpeople operations\b|\blearning (?:&|and) development\b|\bemployee success\b|\bworkforce development\b/i,
     keywords: [
       'full-cycle recruitment',
       'full cycle recruiting',
@@ -345,7 +346,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'administration',
     title:
-      /\badministrative\b|\badministrator\b|\bassistant(?=\s*(?:$|[-–—,(/|]|to\b))|\breceptionist\b|\boffice manager\b|\bsecretary\b|\bcoordinator\b|\bclerk\b/i,
+      /\badministrative\b|\badministrator\b|\bassistant(?=\s*(?:$|[-–—,(/|]|to\b))|\breceptionist\b|\boffice manager\b|\boffice support\b|\bsecretary\b|\bcoordinator\b|\bclerk\b/i,
     keywords: [
       'calendars',
       'calendaring',
@@ -358,13 +359,14 @@ const CLUSTERS: Cluster[] = [
   },
   {
     tag: 'content_writing',
-    title: /\bwriter\b|\bcopywriter\b|\beditor\b|\bcontent strategist\b/i,
+    title:
+      /\bwriter\b|\bcopywriter\b|\beditor\b|\bcontent (?:strategist|associate|creator|marketing|producer|specialist)\b/i,
     keywords: ['copywriting', 'editorial', 'copy editing'],
   },
   {
     tag: 'healthcare',
     title:
-      /\bnurse\b|\bnursing\b|\bcna\b|\blpn\b|\bcaregiver\b|\bphysician\b|\bclinical\b|\bmedical assistant\b|\btherapist\b|\bpharmac|\bbehavior analyst\b|\bbcba\b|\bbehavioral health\b/i,
+      /\bnurse\b|\bnursing\b|\bcna\b|\blpn\b|\bcaregiver\b|\bphysician\b|\bclinical\b|\bmedical\b|\bmedicine\b|\bnurse practitioner\b|\bnp\/pa\b|\btherapist\b|\bpharmac|\bbehavior analyst\b|\bbcba\b|\bbehavioral health\b/i,
     keywords: ['patient care', 'clinical', 'patients', 'bedside'],
   },
   {
@@ -391,7 +393,7 @@ const ENGINEERING_TAGS = new Set([
   'qa_testing',
 ]);
 const GENERIC_SOFTWARE_TITLE =
-  /\bsoftware (?:engineer|engineering|developer|development)\b|(?<!\bbusiness )\bdeveloper\b|\bprogrammer\b|\bmember of technical staff\b|\bforward[- ]deployed (?:software |solutions? )?engineer/i;
+  /\bsoftware (?:engineer|engineering|developer|development)\b|(?<!\bbusiness )\bdeveloper\b|\bprogrammer\b|\bmember of technical staff\b|\bstaff engineer\b|\bsmart contracts? (?:engineer|developer)\b|\bforward[- ]deployed (?:software |solutions? )?engineer/i;
 
 const TITLE_SCORE = 3;
 const MAX_TAGS = 4;

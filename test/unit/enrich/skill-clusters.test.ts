@@ -82,6 +82,35 @@ describe('skill_clusters', () => {
     ]);
   });
 
+  it('reads title words found on the grown train and dev boards', () => {
+    const cases: [string, string[] | undefined][] = [
+      ['Lead Software Engineer - Pyspark, AWS, Python', ['data_engineering']],
+      ['Senior Informatica Developer – BDM', ['data_engineering']],
+      ['Validation Team Manager (Raleigh, NC)', ['qa_testing']],
+      ['Solicitor or Associate – Professional Negligence', ['legal_compliance']],
+      ['Technical and Translational Lead - Safeguarded AI (Cybersecurity)', ['security']],
+      ['Abuse Research Engineer', ['security']],
+      ['Power Electronic Engineer', ['embedded_hardware']],
+      ['BLE Senior Software Engineer/Developer', ['embedded_hardware']],
+      ['.NET Developer', ['backend']],
+      ['Sr Solution Engineer', ['sales']],
+      ['Intern- Actuarial', ['finance_accounting']],
+      ['Quant Portfolio Manager', ['finance_accounting']],
+      ['Office Support Specialist', ['administration']],
+      ['Underwriting Support Specialist', undefined],
+      ['Content Associate', ['content_writing']],
+      ['Medical Science Liason (Sr.Mgr)', ['healthcare']],
+      ['Staff Engineer', ['software_engineering']],
+      ['Claim Processor - Workers Compensation', ['operations']],
+      ['Policy Holder Services Representative', ['customer_support']],
+      // An insurance policy is no policy work; a recruitment day and a talent programme are no
+      // recruiting work.
+      ['Policy Processing Associate', ['operations']],
+      ['Architecture Smart Start - Recruitment Days', undefined],
+    ];
+    for (const [title, expected] of cases) expect(tags(title), title).to.deep.equal(expected);
+  });
+
   it('omits the attribute when nothing matches', () => {
     expect(deriveSkillClusters(input('Wild Card'))).to.equal(undefined);
   });
