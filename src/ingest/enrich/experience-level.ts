@@ -17,8 +17,8 @@
  *
  * Title cues (rules 0.85), first match wins:
  *   Intern, Internship, Co-op, Working Student, Trainee, Apprentice              → intern
- *   Junior, Jr., Graduate, Entry-level, New Grad, Associate (as a prefix: "Associate Product
- *   Manager"), Staff Accountant/Auditor, level I                                  → entry
+ *   Junior, Jr., Graduate, Entry-level, New Grad, Associate or Assoc (as a prefix: "Associate
+ *   Product Manager"), rotation programmes, Staff Accountant/Auditor, level I     → entry
  *   Senior, Sr., "(Senior)", level III/IV                                         → senior
  *   Lead, Principal, Staff (engineering-style: "Staff Engineer"), Supervisor,
  *   Team Lead, Engineering Manager                                                → lead
@@ -30,7 +30,8 @@
  *
  * Last, the description (rules 0.6): the role as the posting introduces it ("we are looking for a
  * Senior Application Engineer"), or an explicit early-career statement ("someone early in their
- * career", "recent graduates", "entry-level position"). Years of experience are not mapped: "5+
+ * career", "recent graduates", "entry-level position", "beginning their … career", German
+ * "Berufseinstieg"). Years of experience are not mapped: "5+
  * years" means mid at one company and senior at another.
  * "Account Executive", "Executive Assistant" and "Member of Technical Staff" carry no level.
  */
@@ -67,7 +68,7 @@ const TITLE_RULES: [RegExp, ExperienceLevel][] = [
   ],
   [/\b(?:senior|sr)\b\.?|\(senior\)|\b(?:iii|iv)\s*$|\b(?:iii|iv)\b(?=\s*[-–,(])/i, 'senior'],
   [
-    /\b(?:junior|jr|graduate|grad|entry[- ]level|new grad)\b\.?|^associate\b|\bstaff\s+(?:accountant|auditor)\b|\bI\s*$/i,
+    /\b(?:junior|jr|graduate|grad|entry[- ]level|new grad)\b\.?|^assoc(?:iate\b|\.|\b)|\brotation(?:al)? program(?:me)?\b|\bstaff\s+(?:accountant|auditor)\b|\bI\s*$/i,
     'entry',
   ],
   // Case-sensitive for the numeral ("ii" is no level), so "Mid-level" is spelled in both cases.
@@ -77,7 +78,7 @@ const TITLE_RULES: [RegExp, ExperienceLevel][] = [
 const INTRODUCED_ROLE =
   /\b(?:looking for|seeking|hiring|searching for|in search of)\s+(?:an?\s+)?(?:(?:experienced|talented|motivated|passionate|driven)\s+)?((?:[Ss]enior|[Ss]r\.?|[Jj]unior|[Jj]r\.?|[Ll]ead|[Pp]rincipal|[Ss]taff)\s+\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)*)/u;
 const EARLY_CAREER =
-  /\b(?:early in (?:your|their|his or her) career|early[- ]career (?:professional|candidate)s?|recent (?:college |university )?graduates?|new grads?|entry[- ]level (?:role|position|opportunity))\b/i;
+  /\b(?:early in (?:your|their|his or her) career|early[- ]career (?:professional|candidate)s?|recent (?:college |university )?graduates?|new grads?|entry[- ]level (?:role|position|opportunity)|career starters?|beginning (?:your|their) (?:[\w-]+ ){0,3}career|berufseinst\w*|berufsanf[aä]nger\w*)\b/i;
 
 /** Words that look like cues but are not levels. */
 const FALSE_CUES =
@@ -122,7 +123,7 @@ export function deriveExperienceLevel(
 const TITLE_OUTRANKS_NATIVE: ReadonlySet<ExperienceLevel> = new Set(['senior', 'lead', 'executive']);
 
 const EARLY_CAREER_GROUP =
-  /\b(?:early career|new grads?|graduate programme|graduate program|emerging talent)\b/i;
+  /\b(?:early(?:[- ]in)? career|new grads?|graduate programme|graduate program|emerging talent)\b/i;
 
 /** The level the description states for this role, if any. */
 export function descriptionLevel(text: string): ExperienceLevel | undefined {

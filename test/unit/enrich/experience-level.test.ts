@@ -134,5 +134,27 @@ describe('experience_level', () => {
     expect(
       deriveExperienceLevel(input('Account Executive', '5+ years of experience in SaaS sales.')),
     ).to.equal(undefined);
+    // Wave 3 train boards: a career's beginning, and the German career entry.
+    const servicenow = 'This role is for engineers beginning their software engineering career.';
+    expect(deriveExperienceLevel(input('Software Engineer', servicenow))?.value).to.equal('entry');
+    const bliro = 'Wir bereiten dich optimal auf den Berufseinstieg im Vertrieb vor.';
+    expect(deriveExperienceLevel(input('Sales Development (SDR) bei Bliro (m/w/d)', bliro))?.value).to.equal(
+      'entry',
+    );
+    // "Fresh graduates are welcome" beside 0-5 years is an invitation, not the role's level.
+    expect(
+      deriveExperienceLevel(input('General Program Manager', 'Fresh graduates are welcome to apply.')),
+    ).to.equal(undefined);
+  });
+
+  it('reads rotation programmes, "Assoc" and early-in-career groups as entry (ServiceNow)', () => {
+    expect(titleLevel('Finance Development Rotation Program (FDRP)')).to.equal('entry');
+    expect(titleLevel('Assoc Machine Learning Engineer')).to.equal('entry');
+    expect(titleLevel('Associate Product Manager')).to.equal('entry');
+    expect(titleLevel('Associated Press Editor')).to.equal(undefined);
+    expect(
+      deriveExperienceLevel(input('Machine Learning Engineer', undefined, { department: 'Early In Career' }))
+        ?.value,
+    ).to.equal('entry');
   });
 });
