@@ -3,7 +3,8 @@
  * calibration.ts) on the `train` split of the out-of-sample labelled set and writes
  * src/ingest/enrich/calibration-table.ts. For every derivation path (attribute, source, the
  * module's confidence) it counts the values given and those a reader confirmed (the scoring's own
- * equality, enrichment-accuracy.ts; a value where the label says "absent" is wrong). `dev` and
+ * equality, enrichment-accuracy.ts; a value where the label says "absent" is wrong); the locations
+ * count as one value (set-accuracy.ts `locationsAgree`). `dev` and
  * `test` are never read here: `npm run enrich:report` measures the result on them.
  */
 import { writeFile } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import {
 } from '../src/ingest/enrich/calibration.js';
 import { predictionMatches, rulesEnrichment } from '../src/services/quality/enrichment-accuracy.js';
 import { readLabelledSet } from '../src/services/quality/labelled-set.js';
+import { locationsAgree } from '../src/services/quality/set-accuracy.js';
 
 const TABLE_FILE = new URL('../src/ingest/enrich/calibration-table.ts', import.meta.url);
 
@@ -29,6 +31,16 @@ for (const { line, input } of train) {
   if (input === undefined) continue;
   postings += 1;
   const result = await enrichUncalibrated(input);
+  // The locations as one value: right when their countries and cities are the labelled ones.
+  const places = result.derivations.locations_derived;
+  const placesRight = locationsAgree(line, result.locations_derived);
+  if (places !== undefined && placesRight !== undefined && result.locations_derived.length > 0) {
+    const key = pathKey('locations_derived', places);
+    const record = paths.get(key) ?? { predicted: 0, correct: 0 };
+    record.predicted += 1;
+    if (placesRight) record.correct += 1;
+    paths.set(key, record);
+  }
   for (const attribute of CALIBRATED_ATTRIBUTES) {
     const derivation = result.derivations[attribute];
     if (derivation === undefined || !(attribute in line.labels)) continue;

@@ -12,7 +12,7 @@
 import type { Derivation, DerivedAttribute } from '../../domain/job.js';
 import type { Enrichment } from '../types.js';
 
-/** The attributes that are calibrated: every one `enrich` derives but the locations. */
+/** The attributes that are calibrated and may be omitted: every one `enrich` derives but the locations. */
 export const CALIBRATED_ATTRIBUTES = [
   'employment_type',
   'ai_work_arrangement',
@@ -26,6 +26,11 @@ export const CALIBRATED_ATTRIBUTES = [
   'skill_clusters',
 ] as const satisfies readonly DerivedAttribute[];
 export type CalibratedAttribute = (typeof CALIBRATED_ATTRIBUTES)[number];
+/**
+ * The locations are calibrated too, as one derivation (a value is right when its countries and
+ * its cities are the labelled ones), but never omitted: `locations_derived` is always present.
+ */
+export type CalibratedPath = CalibratedAttribute | 'locations_derived';
 
 /** Values a path's own confidence is worth against the observed share. */
 export const PRIOR_WEIGHT = 4;
@@ -52,7 +57,7 @@ export const UNCALIBRATED: CalibrationTable = { fittedOn: 'none', postings: 0, p
  * A derivation path's key: `attribute|source|confidence`, the module's figure to the nearest 0.05
  * (the language detector's figure is continuous: its values pool in bands).
  */
-export function pathKey(attribute: CalibratedAttribute, derivation: Derivation): string {
+export function pathKey(attribute: CalibratedPath, derivation: Derivation): string {
   return `${attribute}|${derivation.source}|${(Math.round(derivation.confidence * 20) / 20).toFixed(2)}`;
 }
 
@@ -65,9 +70,17 @@ export function calibratedConfidence(raw: number, record: PathRecord | undefined
 
 /**
  * Replaces each calibrated attribute's confidence by its path's, and omits the values that fall
- * below OMIT_BELOW (value and derivation both: unknown means omitted).
+ * below OMIT_BELOW (value and derivation both: unknown means omitted); the locations' confidence is
+ * replaced likewise and never omitted.
  */
 export function applyCalibration(enrichment: Enrichment, table: CalibrationTable): Enrichment {
+  // An empty list claims nothing: its confidence stays what the module said.
+  const places = enrichment.derivations.locations_derived;
+  if (places !== undefined && enrichment.locations_derived.length > 0)
+    enrichment.derivations.locations_derived = {
+      ...places,
+      confidence: calibratedConfidence(places.confidence, table.paths[pathKey('locations_derived', places)]),
+    };
   for (const attribute of CALIBRATED_ATTRIBUTES) {
     const derivation = enrichment.derivations[attribute];
     if (derivation === undefined) continue;

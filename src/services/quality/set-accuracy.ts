@@ -6,6 +6,7 @@
  */
 import { cleanTitle } from '../../ingest/normalize/job.js';
 import { deriveLocations } from '../../ingest/normalize/locations.js';
+import type { Location } from '../../domain/job.js';
 import type { EnrichInput, Enrichment } from '../../ingest/types.js';
 import { calibrationOf, type Calibration, type CalibrationPoint } from './calibration.js';
 import {
@@ -21,8 +22,13 @@ import {
 } from './enrichment-accuracy.js';
 import { readLabelledSet, type SetPosting, type Split } from './labelled-set.js';
 
-export const DERIVED_OUTSIDE_ENRICH = ['title', 'countries', 'cities'] as const;
+/**
+ * `locations`: countries and cities as one value, the one `locations_derived` carries a confidence
+ * for (calibration.ts); countries and cities alone have no confidence of their own.
+ */
+export const DERIVED_OUTSIDE_ENRICH = ['title', 'countries', 'cities', 'locations'] as const;
 type OutsideAttribute = (typeof DERIVED_OUTSIDE_ENRICH)[number];
+type ReadAttribute = Exclude<OutsideAttribute, 'locations'>;
 
 export interface SplitAccuracy {
   split: Split;
@@ -79,39 +85,81 @@ function sameList(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
-/** Title, countries and cities of scored lines, as the pipeline derives them. */
-export function scorePipeline(lines: SetPosting[]): Pick<SplitAccuracy, 'pipeline' | 'pipelineMismatches'> {
+/** Predictions and labels of the title, countries and cities of one labelled posting. */
+function outsideReadings(
+  line: SetPosting['line'],
+  title: string,
+  locations: readonly Location[],
+): Record<ReadAttribute, { predicted: string[] | undefined; label: string[] | null }> {
+  const countries = normalizedSet(locations.map((l) => l.country_code));
+  const cities = normalizedSet(locations.map((l) => l.city));
+  return {
+    title: { predicted: [cleanTitle(title)], label: [cleanTitle(line.title)] },
+    countries: {
+      predicted: countries === null || countries.length === 0 ? undefined : countries,
+      label: normalizedSet(line.labels.countries),
+    },
+    cities: {
+      predicted: cities === null || cities.length === 0 ? undefined : cities,
+      label: canonicalCities(line.labels.cities, line.labels.countries),
+    },
+  };
+}
+
+function agrees({ predicted, label }: { predicted: string[] | undefined; label: string[] | null }): boolean {
+  return predicted !== undefined && label !== null && sameList(predicted, label);
+}
+
+/**
+ * Whether derived locations are right as one value, for the confidence calibration: countries and
+ * cities each the labelled ones, or each absent where the label says absent; undefined when the
+ * line labels neither.
+ */
+export function locationsAgree(
+  line: SetPosting['line'],
+  locations: readonly Location[],
+): boolean | undefined {
+  if (!('countries' in line.labels) && !('cities' in line.labels)) return undefined;
+  const readings = outsideReadings(line, line.title, locations);
+  return (['countries', 'cities'] as const).every((attribute) => {
+    const reading = readings[attribute];
+    return agrees(reading) || (reading.predicted === undefined && reading.label === null);
+  });
+}
+
+/**
+ * Title, countries and cities of scored lines, as the pipeline derives them; the locations'
+ * confidence is the calibrated one `enrichment` gives them.
+ */
+export async function scorePipeline(
+  lines: SetPosting[],
+  enrichment: (input: EnrichInput) => Promise<Enrichment>,
+): Promise<Pick<SplitAccuracy, 'pipeline' | 'pipelineMismatches'>> {
   const mismatches: string[] = [];
   const counts = new Map(DERIVED_OUTSIDE_ENRICH.map((a) => [a, emptyCounts()]));
   const points = new Map<OutsideAttribute, CalibrationPoint[]>(DERIVED_OUTSIDE_ENRICH.map((a) => [a, []]));
-  for (const { line, posting } of lines) {
-    if (posting === undefined) continue;
-    const derived = deriveLocations(posting.locations);
-    const countries = normalizedSet(derived.locations.map((l) => l.country_code));
-    const cities = normalizedSet(derived.locations.map((l) => l.city));
-    const predictions: Record<OutsideAttribute, string[] | undefined> = {
-      title: [cleanTitle(posting.title)],
-      countries: countries === null || countries.length === 0 ? undefined : countries,
-      cities: cities === null || cities.length === 0 ? undefined : cities,
-    };
-    const labels: Record<OutsideAttribute, string[] | null> = {
-      title: [cleanTitle(line.title)],
-      countries: normalizedSet(line.labels.countries),
-      cities: canonicalCities(line.labels.cities, line.labels.countries),
-    };
-    for (const attribute of DERIVED_OUTSIDE_ENRICH) {
-      const predicted = predictions[attribute];
-      const label = labels[attribute];
-      const equal = predicted !== undefined && label !== null && sameList(predicted, label);
+  for (const { line, posting, input } of lines) {
+    if (posting === undefined || input === undefined) continue;
+    const result = await enrichment(input);
+    const readings = outsideReadings(line, posting.title, result.locations_derived);
+    const confidence = result.derivations.locations_derived?.confidence ?? 1;
+    for (const attribute of ['title', 'countries', 'cities'] as const) {
+      const { predicted, label } = readings[attribute];
+      const equal = agrees(readings[attribute]);
       const c = counts.get(attribute);
       if (c !== undefined) tally(c, predicted, label, equal);
       if (!equal && !(predicted === undefined && label === null))
         mismatches.push(disagreement(line.id, attribute, predicted, label));
-      if (predicted !== undefined)
-        points.get(attribute)?.push({
-          confidence: attribute === 'title' ? 1 : derived.derivation.confidence,
-          correct: equal,
-        });
+      if (predicted !== undefined && attribute === 'title')
+        points.get(attribute)?.push({ confidence: 1, correct: equal });
+    }
+    const right = locationsAgree(line, result.locations_derived);
+    if (right !== undefined) {
+      const predicted = result.locations_derived.length > 0 ? ['given'] : undefined;
+      const labelled = readings.countries.label !== null || readings.cities.label !== null;
+      const c = counts.get('locations');
+      if (c !== undefined) tally(c, predicted, labelled ? ['given'] : null, right && predicted !== undefined);
+      if (predicted !== undefined) points.get('locations')?.push({ confidence, correct: right });
     }
   }
   return {
@@ -146,7 +194,7 @@ export async function measureSetAccuracy(
       boards: new Set(lines.map((p) => `${p.line.platform}/${p.line.board}`)).size,
       platforms: new Set(lines.map((p) => p.line.platform)).size,
       enrichment: await scoreEnrichment(scored, enrichment),
-      ...scorePipeline(lines),
+      ...(await scorePipeline(lines, enrichment)),
     });
   }
   const unreadable = postings.flatMap((p) =>

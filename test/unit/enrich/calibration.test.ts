@@ -49,7 +49,7 @@ describe('confidence calibration', () => {
     );
   });
 
-  it('replaces the confidence, omits a value below the threshold, and leaves locations and unseen paths alone', () => {
+  it('replaces the confidence, omits a value below the threshold, and leaves paths it has not seen alone', () => {
     const result = applyCalibration(enrichment(), TABLE);
     expect(result.derivations.ai_work_arrangement).to.deep.equal({ source: 'rules', confidence: 0.87 });
     expect(calibratedConfidence(0.85, { predicted: 20, correct: 4 })).to.be.below(OMIT_BELOW);
@@ -57,5 +57,22 @@ describe('confidence calibration', () => {
     expect(result.derivations).to.not.have.property('career_family');
     expect(result.derivations.language).to.deep.equal({ source: 'rules', confidence: 0.72 });
     expect(result.derivations.locations_derived).to.deep.equal({ source: 'rules', confidence: 0.8 });
+  });
+
+  it('calibrates the locations as one value and never omits them, however low their path', () => {
+    const table: CalibrationTable = {
+      ...TABLE,
+      paths: { ...TABLE.paths, 'locations_derived|rules|0.80': { predicted: 40, correct: 4 } },
+    };
+    const berlin = { city: 'Berlin', country: 'Germany', country_code: 'DE', lat: 52.52, lng: 13.4 };
+    const result = applyCalibration({ ...enrichment(), locations_derived: [berlin] }, table);
+    // (4 + 4·0.8) / 44 = 0.16: below OMIT_BELOW, kept with the confidence it earned.
+    expect(result.derivations.locations_derived).to.deep.equal({ source: 'rules', confidence: 0.16 });
+    expect(result.locations_derived).to.deep.equal([berlin]);
+    // An empty list claims nothing: its confidence stays the module's.
+    expect(applyCalibration(enrichment(), table).derivations.locations_derived).to.deep.equal({
+      source: 'rules',
+      confidence: 0.8,
+    });
   });
 });
