@@ -520,57 +520,18 @@ function parseLocationText(g: Gazetteer, text: string, hintCountry: string | und
   for (const segment of withCommas.split(SEGMENT_SPLIT_RE)) {
     let current: Place | undefined;
     const parts = segment.split(',');
-    const trailingCountry = resolveCountry(g, trimPunctuation(parts.at(-1) ?? ''));
-    let afterUnknown = false;
+    const context: SegmentContext = {
+      afterUnknown: false,
+      trailingCountry: resolveCountry(g, trimPunctuation(parts.at(-1) ?? '')),
+    };
     for (const rawPart of parts) {
       const tokens = tokensOf(g, rawPart);
       for (const token of tokens) {
-        if (current !== undefined && qualifies(current, token)) {
-          narrow(current, token);
-          continue;
-        }
-        // "Ontario, CAN": a country that none of the cities is in, but whose region the name is.
-        const reading = current?.regionReading;
-        if (current !== undefined && reading !== undefined && token.countryCode === reading.countryCode) {
-          current = { cities: [], countryCode: reading.countryCode, region: reading, qualified: true };
-          continue;
-        }
-        // "Chadds Ford, PA": after a town we do not know, a code that is a state and a country
-        // (PA, CA, DE, IN) is the state.
-        if (afterUnknown && token.isCode === true && token.region !== undefined) {
-          if (current !== undefined) places.push(current);
-          current = {
-            cities: [],
-            countryCode: token.region.countryCode,
-            region: token.region,
-            qualified: true,
-          };
-          continue;
-        }
-        // "US, Minnesota, Maplewood", "United States-California-San Diego": a country or region
-        // before a city of its own narrows that city.
-        const place = current;
-        if (place !== undefined && place.cities.length === 0 && isWithin(token, place)) {
-          place.cities = token.cities.filter((c) => inPlace(c, place));
-          place.qualified = true;
-          continue;
-        }
-        // "Bombay, MH": a code after a city that it does not qualify is a region we do not know.
-        if (current !== undefined && current.cities.length > 0 && token.isCode === true) continue;
-        // "Istanbul, Marmara, Turkey": between a city and its country, a name that is only a small
-        // town there is the region GeoNames does not list (Marmara), not a second place.
-        if (
-          current !== undefined &&
-          trailingCountry !== undefined &&
-          isDistrictOf(current, token, trailingCountry)
-        )
-          continue;
-        const started = startPlace(token);
-        if (started === undefined) continue;
-        if (current !== undefined) places.push(current);
-        current = started;
+        const step = applyToken(current, token, context);
+        if (step.done !== undefined) places.push(step.done);
+        current = step.current;
       }
-      afterUnknown = tokens.length === 0 && /\p{L}/u.test(rawPart.replace(NOISE_RE, ' '));
+      context.afterUnknown = tokens.length === 0 && /\p{L}/u.test(rawPart.replace(NOISE_RE, ' '));
     }
     if (current !== undefined) places.push(current);
   }
@@ -580,6 +541,55 @@ function parseLocationText(g: Gazetteer, text: string, hintCountry: string | und
     if (location !== undefined) out.push(location);
   }
   return out;
+}
+
+/** What a segment's earlier parts tell its later ones. */
+interface SegmentContext {
+  /** The previous comma part named nothing we know ("Chadds Ford"). */
+  afterUnknown: boolean;
+  /** The country the segment ends with ("…, Turkey"). */
+  trailingCountry: string | undefined;
+}
+
+/** What one token does to the place being assembled: the place that goes on, and one finished. */
+function applyToken(
+  current: Place | undefined,
+  token: Token,
+  context: SegmentContext,
+): { current: Place | undefined; done?: Place | undefined } {
+  if (current !== undefined && qualifies(current, token)) {
+    narrow(current, token);
+    return { current };
+  }
+  // "Ontario, CAN": a country that none of the cities is in, but whose region the name is.
+  const reading = current?.regionReading;
+  if (reading !== undefined && token.countryCode === reading.countryCode)
+    return { current: { cities: [], countryCode: reading.countryCode, region: reading, qualified: true } };
+  // "Chadds Ford, PA": after a town we do not know, a code that is a state and a country (PA, CA,
+  // DE, IN) is the state.
+  if (context.afterUnknown && token.isCode === true && token.region !== undefined) {
+    const region = token.region;
+    return {
+      current: { cities: [], countryCode: region.countryCode, region, qualified: true },
+      done: current,
+    };
+  }
+  if (current === undefined) return { current: startPlace(token) };
+  // "US, Minnesota, Maplewood", "United States-California-San Diego": a country or region before
+  // a city of its own narrows that city.
+  if (current.cities.length === 0 && isWithin(token, current)) {
+    current.cities = token.cities.filter((c) => inPlace(c, current));
+    current.qualified = true;
+    return { current };
+  }
+  // "Bombay, MH": a code after a city that it does not qualify is a region we do not know.
+  if (current.cities.length > 0 && token.isCode === true) return { current };
+  // "Istanbul, Marmara, Turkey": between a city and its country, a name that is only a small town
+  // there is the region GeoNames does not list (Marmara), not a second place.
+  if (context.trailingCountry !== undefined && isDistrictOf(current, token, context.trailingCountry))
+    return { current };
+  const started = startPlace(token);
+  return started === undefined ? { current } : { current: started, done: current };
 }
 
 /** Tokens of one comma part; an unresolved part is retried split on "/", "&", "and" and dashes. */
