@@ -7,6 +7,19 @@ import { FakeHttp, json, ok, status, undefinedKeys } from './fake-http.js';
 const BOARD: BoardRef = { source: 'icims', slug: 'jobs.exeloncorp.com' };
 const page = (n: number): string => `https://jobs.exeloncorp.com/api/jobs?page=${n}&limit=100`;
 
+/** A recorded Jibe page of the labelled set (test/fixtures/labelled/wave2/raw/icims/), by native id. */
+function jibePage(file: string): Map<string, SourcePosting> {
+  const page = JSON.parse(readFileSync(`test/fixtures/labelled/wave2/raw/icims/${file}`, 'utf8')) as {
+    jobs: { data: unknown }[];
+  };
+  return new Map(
+    page.jobs.flatMap(({ data }) => {
+      const posting = parseJibeJob(data, 'https://example.test/api/jobs');
+      return posting === undefined ? [] : [[posting.nativeId, posting] as const];
+    }),
+  );
+}
+
 describe('icims (Jibe) connector', () => {
   it('maps the trimmed Jibe payload and pages until totalCount or an empty page', async () => {
     // The recording kept 3 of 99 jobs, so the connector asks for page 2, which is empty here.
@@ -74,18 +87,7 @@ describe('icims (Jibe) connector', () => {
   });
 
   it('reads Jibe pay fields: a range, or one figure, 0 meaning unset (a real page of the labelled set)', () => {
-    const page = JSON.parse(
-      readFileSync(
-        'test/fixtures/labelled/wave2/raw/icims/sarthakjain004__headstart__jibe_api_jobs.json',
-        'utf8',
-      ),
-    ) as { jobs: { data: unknown }[] };
-    const byId = new Map(
-      page.jobs.flatMap(({ data }) => {
-        const posting = parseJibeJob(data, 'https://example.test/api/jobs');
-        return posting === undefined ? [] : [[posting.nativeId, posting] as const];
-      }),
-    );
+    const byId = jibePage('sarthakjain004__headstart__jibe_api_jobs.json');
     // PetSmart: an hourly range with an empty currency.
     expect(byId.get('104479036723-41447668006')?.salary).to.deep.equal({
       min: 13.66,
@@ -105,24 +107,13 @@ describe('icims (Jibe) connector', () => {
   });
 
   it("reads a tenant tag that is exactly a workplace or a schedule word (Garmin's and UHS's Jibe pages)", () => {
-    const read = (file: string): Map<string, SourcePosting> => {
-      const page = JSON.parse(readFileSync(`test/fixtures/labelled/wave2/raw/icims/${file}`, 'utf8')) as {
-        jobs: { data: unknown }[];
-      };
-      return new Map(
-        page.jobs.flatMap(({ data }) => {
-          const posting = parseJibeJob(data, 'https://example.test/api/jobs');
-          return posting === undefined ? [] : [[posting.nativeId, posting] as const];
-        }),
-      );
-    };
     // Garmin: tags6 "On-site", tags3 "Regular Full-Time" beside employment_type FULL_TIME.
-    expect(read('haydenham__vertical-job-digest__icims.json').get('18921')).to.deep.include({
+    expect(jibePage('haydenham__vertical-job-digest__icims.json').get('18921')).to.deep.include({
       workplaceType: 'On-site',
       employmentTypes: ['FULL_TIME', 'Regular Full-Time'],
     });
     // UHS: tags1 "Per Diem" and tags3 "PRN" with no employment_type; "Professional", "Varied" stay out.
-    const uhs = read('sarthakjain004__headstart__jibe_uhs_remote_titles.json');
+    const uhs = jibePage('sarthakjain004__headstart__jibe_uhs_remote_titles.json');
     expect(uhs.get('365276')?.employmentTypes).to.deep.equal(['Per Diem', 'PRN']);
     expect(uhs.get('366506')?.employmentTypes).to.deep.equal(['PART_TIME', 'Part Time']);
     expect(uhs.get('366506')).not.to.have.property('workplaceType');
