@@ -302,9 +302,13 @@ export function prune<T extends object>(value: T): T {
   return out;
 }
 
-/** A SourcePosting with absent members removed and empty lists dropped. */
+/**
+ * A SourcePosting with absent members removed, empty lists dropped and each employment type once
+ * (a tenant may state one in two fields: SmartRecruiters' type and its "Working hours").
+ */
 export function posting(value: SourcePosting): SourcePosting {
-  const employmentTypes = value.employmentTypes?.length ? value.employmentTypes : undefined;
+  const unique = [...new Set(value.employmentTypes)];
+  const employmentTypes = unique.length > 0 ? unique : undefined;
   return prune({ ...value, employmentTypes });
 }
 

@@ -95,13 +95,9 @@ export function parseJibeJob(data: unknown, endpoint: string): SourcePosting | u
     postedAt: parseSourceDate(str(data, 'posted_date')),
     updatedAt: parseSourceDate(str(data, 'update_date')),
     department: department?.trim(),
-    employmentTypes: [
-      ...new Set(
-        [str(data, 'employment_type'), ...tags.filter((tag) => SCHEDULE_TAG.test(tag))].flatMap(
-          (v) => v ?? [],
-        ),
-      ),
-    ],
+    employmentTypes: [str(data, 'employment_type'), ...tags.filter((tag) => SCHEDULE_TAG.test(tag))].flatMap(
+      (value) => value ?? [],
+    ),
     workplaceType: tags.find((tag) => WORKPLACE_TAG.test(tag)),
     // "ANY": the job has no place (Incyte's "Remote Location, Japan", DocuSign's remote rows).
     remote: str(data, 'location_type') === 'ANY' ? true : undefined,

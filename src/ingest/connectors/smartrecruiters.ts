@@ -132,11 +132,9 @@ export function parseSmartRecruitersPosting(
     ].flatMap((entry) => entry ?? []),
     postedAt: parseSourceDate(str(raw, 'releasedDate')),
     department: str(obj(raw, 'department'), 'label'),
-    employmentTypes: [
-      ...new Set(
-        [str(obj(raw, 'typeOfEmployment'), 'label'), ...scheduleFields(raw)].flatMap((v) => v ?? []),
-      ),
-    ],
+    employmentTypes: [str(obj(raw, 'typeOfEmployment'), 'label'), ...scheduleFields(raw)].flatMap(
+      (value) => value ?? [],
+    ),
     workplaceType: workplace(place),
     remote: bool(place, 'remote'),
     experience: str(obj(raw, 'experienceLevel'), 'label'),

@@ -181,6 +181,15 @@ export async function measureSetAccuracy(
   set?: SetPosting[],
 ): Promise<SetAccuracy> {
   const postings = set ?? (await readLabelledSet());
+  // Each posting is enriched once: the attributes and the locations are scored from one result.
+  const results = new WeakMap<EnrichInput, Promise<Enrichment>>();
+  const enrichOnce = (input: EnrichInput): Promise<Enrichment> => {
+    const known = results.get(input);
+    if (known !== undefined) return known;
+    const result = enrichment(input);
+    results.set(input, result);
+    return result;
+  };
   const splits: SplitAccuracy[] = [];
   for (const split of ['train', 'dev', 'test'] as const) {
     const lines = postings.filter((p) => p.split === split);
@@ -193,8 +202,8 @@ export async function measureSetAccuracy(
       scored: scored.length,
       boards: new Set(lines.map((p) => `${p.line.platform}/${p.line.board}`)).size,
       platforms: new Set(lines.map((p) => p.line.platform)).size,
-      enrichment: await scoreEnrichment(scored, enrichment),
-      ...(await scorePipeline(lines, enrichment)),
+      enrichment: await scoreEnrichment(scored, enrichOnce),
+      ...(await scorePipeline(lines, enrichOnce)),
     });
   }
   const unreadable = postings.flatMap((p) =>
