@@ -26,6 +26,13 @@ const TABLE_FILE = new URL('../src/ingest/enrich/calibration-table.ts', import.m
 const enrichUncalibrated = rulesEnrichment(UNCALIBRATED);
 const train = (await readLabelledSet()).filter((p) => p.split === 'train');
 const paths = new Map<string, PathRecord>();
+/** One value a path gave, and whether a reader confirmed it. */
+function tally(key: string, right: boolean): void {
+  const record = paths.get(key) ?? { predicted: 0, correct: 0 };
+  record.predicted += 1;
+  if (right) record.correct += 1;
+  paths.set(key, record);
+}
 let postings = 0;
 for (const { line, input } of train) {
   if (input === undefined) continue;
@@ -34,22 +41,16 @@ for (const { line, input } of train) {
   // The locations as one value: right when their countries and cities are the labelled ones.
   const places = result.derivations.locations_derived;
   const placesRight = locationsAgree(line, result.locations_derived);
-  if (places !== undefined && placesRight !== undefined && result.locations_derived.length > 0) {
-    const key = pathKey('locations_derived', places);
-    const record = paths.get(key) ?? { predicted: 0, correct: 0 };
-    record.predicted += 1;
-    if (placesRight) record.correct += 1;
-    paths.set(key, record);
-  }
+  if (places !== undefined && placesRight !== undefined && result.locations_derived.length > 0)
+    tally(pathKey('locations_derived', places), placesRight);
   for (const attribute of CALIBRATED_ATTRIBUTES) {
     const derivation = result.derivations[attribute];
     if (derivation === undefined || !(attribute in line.labels)) continue;
     const label = line.labels[attribute] ?? null;
-    const key = pathKey(attribute, derivation);
-    const record = paths.get(key) ?? { predicted: 0, correct: 0 };
-    record.predicted += 1;
-    if (label !== null && predictionMatches(attribute, result[attribute], label)) record.correct += 1;
-    paths.set(key, record);
+    tally(
+      pathKey(attribute, derivation),
+      label !== null && predictionMatches(attribute, result[attribute], label),
+    );
   }
 }
 

@@ -221,11 +221,11 @@ function isWithin(token: Token, place: Place): boolean {
   return place.countryCode !== undefined && token.cities.some((c) => inPlace(c, place));
 }
 
+/** A place named by a region carries the region's country, so the region's admin code decides. */
 function inPlace(city: CityRecord, place: Place): boolean {
   return (
     city.country === place.countryCode &&
-    (place.region === undefined ||
-      (city.country === place.region.countryCode && city.adminCode === place.region.admin))
+    (place.region === undefined || city.adminCode === place.region.admin)
   );
 }
 

@@ -119,8 +119,14 @@ export function locationsAgree(
   line: SetPosting['line'],
   locations: readonly Location[],
 ): boolean | undefined {
+  return placesAgree(line, outsideReadings(line, line.title, locations));
+}
+
+function placesAgree(
+  line: SetPosting['line'],
+  readings: ReturnType<typeof outsideReadings>,
+): boolean | undefined {
   if (!('countries' in line.labels) && !('cities' in line.labels)) return undefined;
-  const readings = outsideReadings(line, line.title, locations);
   return (['countries', 'cities'] as const).every((attribute) => {
     const reading = readings[attribute];
     return agrees(reading) || (reading.predicted === undefined && reading.label === null);
@@ -153,7 +159,8 @@ export async function scorePipeline(
       if (predicted !== undefined && attribute === 'title')
         points.get(attribute)?.push({ confidence: 1, correct: equal });
     }
-    const right = locationsAgree(line, result.locations_derived);
+    // From the readings above: canonicalCities derives every labelled city, worth doing once.
+    const right = placesAgree(line, readings);
     if (right !== undefined) {
       const predicted = result.locations_derived.length > 0 ? ['given'] : undefined;
       const labelled = readings.countries.label !== null || readings.cities.label !== null;
