@@ -2,7 +2,9 @@
  * Job pages written from the bytes of Elasticsearch's answer (search/raw-response.ts): each job is
  * its public members in the contract's order (PUBLIC_JOB_MEMBERS, as publicJob writes them), copied
  * as they are in `_source`, with the stored description put in its place when the read asked for
- * it. Members a job lacks are absent, as JSON.stringify drops publicJob's undefined members.
+ * it. Members a job lacks are absent, as JSON.stringify drops publicJob's undefined members. A job
+ * indexed with its public region (search/public-region.ts) and read without stored fields is that
+ * region, copied in one piece.
  */
 import { PUBLIC_JOB_MEMBERS } from '../domain/public-job.js';
 import { ByteWriter } from '../lib/byte-writer.js';
@@ -16,6 +18,10 @@ const SEPARATOR = encoded(',');
 
 /** One job: `{…}` of its public members. */
 export function writeJob(writer: ByteWriter, bytes: Buffer, hit: RawHit): void {
+  if (hit.publicEnd !== undefined && hit.stored.size === 0) {
+    writer.span(bytes, hit.source.start, hit.publicEnd).bytes(CLOSE);
+    return;
+  }
   writeMembers(writer, bytes, hit, PUBLIC_JOB_MEMBERS);
 }
 

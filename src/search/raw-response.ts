@@ -1,13 +1,19 @@
 /**
  * A search response read as bytes: Elasticsearch's JSON is scanned once for its structure — the
- * hits, each hit's `_source` members and stored description as byte spans, its sort values — and
- * nothing inside a job is decoded. The API then writes the public members of each job by copying
- * those spans (presenters/job-bytes.ts), so a page of jobs is never parsed into objects and
- * serialized again.
+ * hits, each hit's `_source` and stored description as byte spans, its sort values — and nothing
+ * inside a job is decoded. The API then writes the public members of each job by copying those
+ * spans (presenters/job-bytes.ts), so a page of jobs is never parsed into objects and serialized
+ * again.
  *
  * Why: a 100-job page is ~200 kB; parsing it (secure-json-parse in the client), building the public
  * objects and JSON.stringify-ing them again cost the API ~3 ms of CPU per search on the 2-core
  * machine (profile of bench:search, 2026-11-26), more than everything else it does per request.
+ *
+ * A document indexed with its public members first (search/public-region.ts) is not scanned through
+ * them: one native search finds where they end, and only the few internal members after that are
+ * scanned. The byte-by-byte scan of the public members was 18% of the API's CPU per search (0.9 ms
+ * of a 100-job page, --cpu-prof of a conc-1 run, 2026-11-27); their members are found only when a
+ * read needs them one by one (sourceMembers: a stored description to put in its place).
  *
  * The scanner only needs JSON's structure: strings (skipped with Buffer#indexOf to the next quote
  * not preceded by an odd run of backslashes), objects and arrays (depth counting outside strings)
@@ -27,6 +33,7 @@ import {
   QUOTE,
 } from '../lib/json-bytes.js';
 import type { SortValues } from './cursor.js';
+import { publicMembersEnd } from './public-region.js';
 
 /** Bytes [start, end) of the response. */
 export interface Span {
@@ -44,8 +51,11 @@ export interface MemberSpan {
 export interface RawHit {
   /** The hit's `_source` object, braces included. */
   source: Span;
-  /** `_source`'s top-level members by name. */
-  members: Map<string, MemberSpan>;
+  /**
+   * Where `_source`'s public members end (the comma before PUBLIC_END_MEMBER) when it opens with
+   * them (search/public-region.ts): `{` up to here is every public member in contract order.
+   */
+  publicEnd?: number;
   /** The first value of `fields.<storedField>` (a JSON string token, quotes included) when present. */
   stored: Map<string, Span>;
   sort?: SortValues;
@@ -118,24 +128,7 @@ export class JsonBytes {
   valueEnd(at: number): number {
     const first = this.bytes[at];
     if (first === QUOTE) return this.stringEnd(at);
-    if (first === OPEN_BRACE || first === OPEN_BRACKET) {
-      let depth = 0;
-      let i = at;
-      while (i < this.bytes.length) {
-        const byte = this.bytes[i];
-        if (byte === QUOTE) {
-          i = this.stringEnd(i);
-          continue;
-        }
-        if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth += 1;
-        else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
-          depth -= 1;
-          if (depth === 0) return i + 1;
-        }
-        i += 1;
-      }
-      throw new MalformedResponseError('unterminated object or array', at);
-    }
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) return this.containerEnd(at, 0);
     let i = at;
     while (i < this.bytes.length) {
       const byte = this.bytes[i];
@@ -144,6 +137,29 @@ export class JsonBytes {
     }
     if (i === at) throw new MalformedResponseError('value expected', at);
     return i;
+  }
+
+  /**
+   * From `at`, `depth` objects or arrays deep (0: `at` opens one), returns the position after the
+   * one that closes at depth 0. Values are skipped, not checked member by member.
+   */
+  containerEnd(at: number, depth: number): number {
+    let level = depth;
+    let i = at;
+    while (i < this.bytes.length) {
+      const byte = this.bytes[i];
+      if (byte === QUOTE) {
+        i = this.stringEnd(i);
+        continue;
+      }
+      if (byte === OPEN_BRACE || byte === OPEN_BRACKET) level += 1;
+      else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+        level -= 1;
+        if (level === 0) return i + 1;
+      }
+      i += 1;
+    }
+    throw new MalformedResponseError('unterminated object or array', at);
   }
 
   /**
@@ -267,16 +283,17 @@ function scanHitsObject(json: JsonBytes, at: number, hits: RawHit[]): number {
 
 function scanHit(json: JsonBytes, at: number): { hit: RawHit; end: number } {
   let source: Span | undefined;
-  const members = new Map<string, MemberSpan>();
+  let publicEnd: number | undefined;
   const stored = new Map<string, Span>();
   let sort: SortValues | undefined;
   const end = json.members(at, (key, _keyStart, valueStart) => {
     if (key === '_source') {
-      const sourceEnd = json.members(valueStart, (member, keyStart, memberStart) => {
-        const valueEnd = json.valueEnd(memberStart);
-        members.set(member, { keyStart, valueStart: memberStart, valueEnd });
-        return valueEnd;
-      });
+      publicEnd = publicMembersEnd(json.bytes, valueStart);
+      // The public members skipped in one piece, the internal ones after them without their names.
+      const sourceEnd =
+        publicEnd === undefined
+          ? json.members(valueStart, (_member, _memberKey, memberStart) => json.valueEnd(memberStart))
+          : json.containerEnd(publicEnd, 1);
       source = { start: valueStart, end: sourceEnd };
       return sourceEnd;
     }
@@ -299,7 +316,25 @@ function scanHit(json: JsonBytes, at: number): { hit: RawHit; end: number } {
     return valueEnd;
   });
   if (source === undefined) throw new MalformedResponseError('hit without _source', at);
-  return { hit: { source, members, stored, ...(sort === undefined ? {} : { sort }) }, end };
+  const hit: RawHit = {
+    source,
+    ...(publicEnd === undefined ? {} : { publicEnd }),
+    stored,
+    ...(sort === undefined ? {} : { sort }),
+  };
+  return { hit, end };
+}
+
+/** `_source`'s top-level members by name, scanned when a reader needs them one by one. */
+export function sourceMembers(bytes: Buffer, hit: RawHit): Map<string, MemberSpan> {
+  const json = new JsonBytes(bytes);
+  const members = new Map<string, MemberSpan>();
+  json.members(hit.source.start, (member, keyStart, valueStart) => {
+    const valueEnd = json.valueEnd(valueStart);
+    members.set(member, { keyStart, valueStart, valueEnd });
+    return valueEnd;
+  });
+  return members;
 }
 
 function failedShards(shards: unknown): number {
@@ -333,6 +368,7 @@ function memberPrefix(name: string): Buffer {
  */
 export function writeMembers(writer: ByteWriter, bytes: Buffer, hit: RawHit, names: readonly string[]): void {
   writer.bytes(OPEN_OBJECT);
+  let members: Map<string, MemberSpan> | undefined;
   let written = false;
   let previousEnd = -1;
   for (const name of names) {
@@ -344,7 +380,7 @@ export function writeMembers(writer: ByteWriter, bytes: Buffer, hit: RawHit, nam
       previousEnd = -1;
       continue;
     }
-    const member = hit.members.get(name);
+    const member = (members ??= sourceMembers(bytes, hit)).get(name);
     if (member === undefined) continue;
     if (written && previousEnd >= 0 && member.keyStart === previousEnd + 1 && bytes[previousEnd] === COMMA) {
       writer.span(bytes, previousEnd, member.valueEnd);

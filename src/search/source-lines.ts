@@ -1,9 +1,8 @@
 /**
  * The NDJSON lines of an export page with the default columns, cut out of Elasticsearch's answer
- * without parsing a job: each hit's `_source` opens with the public members in contract order and
- * closes them with `PUBLIC_END_MEMBER` (search/document.ts), so a line is `{`, the bytes up to the
- * marker, and `}\n`, moved to the front of the answer's own buffer. Two native `indexOf` calls a hit
- * instead of a JSON scan or parse.
+ * without parsing a job: each hit's public region (search/public-region.ts) makes a line, `{`, the
+ * bytes up to the marker, and `}\n`, moved to the front of the answer's own buffer. Two native
+ * `indexOf` calls a hit instead of a JSON scan or parse.
  *
  * Why: parsing each ~1.9 kB row and serializing it again cost the API ~22 µs of CPU a row, and a
  * structural scan in JavaScript cost the same (both measured with bench:export, 2026-11-26); on
@@ -14,19 +13,14 @@
  * arrived in and yielding the pieces avoided one more allocation but cost the reading client more
  * than it saved (smaller writes: 11.5 vs 7 µs a row of the bench's client, same run conditions).
  *
- * Why the markers are exact: inside a JSON string every `"` is escaped, so `"_source":{` and
- * `,"public_members_end":true` (each a quote after a plain character) can only be structure, and no
- * object of ours has members of those names below the hit's top level. The answer is recognized
- * only when every hit has both markers in order, `_source` opens with `{"job_key":`, and the count
- * is the one asked for; anything else (documents indexed before the marker, another answer shape)
- * returns `undefined` with the answer untouched, and the caller parses it as before.
+ * The answer is recognized only when every hit has both markers in order, `_source` opens with
+ * `{"job_key":`, and the count is the one asked for; anything else (documents indexed before the
+ * marker, another answer shape) returns `undefined` with the answer untouched, and the caller
+ * parses it as before.
  */
-import { PUBLIC_END_MEMBER } from '../domain/public-job.js';
 import { CLOSE_BRACE, COMMA, NEWLINE } from '../lib/json-bytes.js';
+import { opensPublicMembers, PUBLIC_END, SOURCE_OPEN } from './public-region.js';
 
-const SOURCE_OPEN = Buffer.from('"_source":{');
-const FIRST_MEMBER = Buffer.from('"job_key":');
-const PUBLIC_END = Buffer.from(`,"${PUBLIC_END_MEMBER}":true`);
 const HITS_OPEN = Buffer.from('"hits":{');
 
 export interface PublicSpans {
@@ -55,8 +49,7 @@ export function publicSpans(answer: Buffer, hits: number): PublicSpans | undefin
   let source = answer.indexOf(SOURCE_OPEN, header.hitsAt);
   while (source >= 0) {
     const open = source + SOURCE_OPEN.length - 1;
-    if (answer.compare(FIRST_MEMBER, 0, FIRST_MEMBER.length, open + 1, open + 1 + FIRST_MEMBER.length) !== 0)
-      return undefined;
+    if (!opensPublicMembers(answer, open)) return undefined;
     const end = answer.indexOf(PUBLIC_END, open);
     if (end < 0 || opens.length === hits) return undefined;
     opens.push(open);

@@ -1,12 +1,19 @@
 import { expect } from 'chai';
-import { JsonBytes, MalformedResponseError, scanSearchResponse } from '../../src/search/raw-response.js';
+import {
+  JsonBytes,
+  MalformedResponseError,
+  scanSearchResponse,
+  sourceMembers,
+} from '../../src/search/raw-response.js';
 import { decodeHit } from '../../src/search/document.js';
 import { ByteWriter } from '../../src/lib/byte-writer.js';
 import { presentJobPageBytes, presentTypedPageBytes, writeJob } from '../../src/presenters/job-bytes.js';
 import { presentJobPage, presentTypedPage } from '../../src/presenters/jobs.js';
 import { PUBLIC_JOB_MEMBERS, publicJob } from '../../src/domain/public-job.js';
 import { decodeJobs } from '../../src/services/jobs.js';
-import type { Job } from '../../src/domain/job.js';
+import type { Job, StoredJob } from '../../src/domain/job.js';
+import { indexedSource, MARKER_ADVERSARIAL, searchAnswer, trickyText } from '../support/indexed.js';
+import { storedJob } from '../support/jobs.js';
 import { seededRandom } from '../support/random.js';
 
 const scan = (value: unknown, spacing?: number): ReturnType<typeof scanSearchResponse> =>
@@ -58,7 +65,9 @@ describe('raw search response scanner', () => {
     expect(scanned.timedOut).to.equal(false);
     expect(scanned.shardsFailed).to.equal(0);
     expect(scanned.pitId).to.equal('p1');
-    expect([...(scanned.hits[0]?.members.keys() ?? [])]).to.deep.equal(['job_key', 'title', 'n']);
+    const first = scanned.hits[0];
+    if (first === undefined) throw new Error('no hit');
+    expect([...sourceMembers(scanned.bytes, first).keys()]).to.deep.equal(['job_key', 'title', 'n']);
     expect(scanned.hits[1]?.sort).to.deep.equal([1_700_000_000_000 - 1, 'key-1']);
     const hit = scanned.hits[0];
     if (hit === undefined) throw new Error('no hit');
@@ -101,7 +110,7 @@ describe('raw search response scanner', () => {
       expect(scanned.hits).to.have.length(sources.length);
       scanned.hits.forEach((hit, index) => {
         expect(decodeHit(scanned.bytes, hit)).to.deep.equal(sources[index]);
-        const title = hit.members.get('title');
+        const title = sourceMembers(scanned.bytes, hit).get('title');
         if (title === undefined) throw new Error('no title');
         expect(JSON.parse(scanned.bytes.toString('utf8', title.valueStart, title.valueEnd))).to.equal(
           ADVERSARIAL[index],
@@ -127,7 +136,8 @@ describe('raw search response scanner', () => {
   it('decodes member names with escapes or non-ASCII bytes', () => {
     const bytes = Buffer.from('{"hits":{"hits":[{"_source":{"a\\u0062c":1,"\\"q\\"":2,"ü":3,"abc2":4}}]}}');
     const hit = scanSearchResponse(bytes).hits[0];
-    expect([...(hit?.members.keys() ?? [])]).to.deep.equal(['abc', '"q"', 'ü', 'abc2']);
+    if (hit === undefined) throw new Error('no hit');
+    expect([...sourceMembers(bytes, hit).keys()]).to.deep.equal(['abc', '"q"', 'ü', 'abc2']);
   });
 
   for (const broken of [
@@ -275,4 +285,127 @@ describe('job bytes presenter', () => {
       }
     });
   }
+});
+
+describe('job pages copied from public regions (search/public-region.ts)', () => {
+  const base: StoredJob = storedJob('gh-1', {
+    title: 'Senior C# Engineer',
+    locations_derived: [
+      { city: 'Zürich', country: 'Switzerland', country_code: 'CH', lat: 47.37, lng: 8.54 },
+    ],
+    remote_derived: false,
+    employment_type: ['FULL_TIME'],
+    salary: { min: 100_000, max: 120_000.5, currency: 'CHF', period: 'year', source: 'source_field' },
+    description_text: 'Build the platform.',
+  });
+  const older = (job: StoredJob): Record<string, unknown> => {
+    const { public_members_end: marker, ...rest } = indexedSource(job);
+    expect(marker).to.equal(true);
+    return rest;
+  };
+
+  /** The byte presenter's page against the parse-and-present path, and which hits were copied whole. */
+  function page(
+    sources: object[],
+    descriptions: readonly (string | undefined)[] = [],
+  ): { bytes: string; parsed: string; whole: boolean[] } {
+    const scanned = scanSearchResponse(searchAnswer(sources, {}, descriptions));
+    const raw = { jobs: { bytes: scanned.bytes, hits: scanned.hits }, next_cursor: 'c.d' };
+    return {
+      bytes: presentJobPageBytes(raw).toString('utf8'),
+      parsed: JSON.stringify(presentJobPage(decodeJobs(raw))),
+      whole: scanned.hits.map((hit) => hit.publicEnd !== undefined),
+    };
+  }
+
+  it('copies each job whole, byte for byte what the parsed path writes', () => {
+    const sources = [
+      indexedSource(base),
+      indexedSource({ ...base, job_key: 'gh-2', status: 'closed', closed_at: '2026-11-03T00:00:00.000Z' }),
+    ];
+    const { bytes, parsed, whole } = page(sources);
+    expect(whole).to.deep.equal([true, true]);
+    expect(bytes).to.equal(parsed);
+    expect(bytes).to.not.include('public_members_end');
+    expect(bytes).to.not.include('native_id');
+  });
+
+  it('is exact on adversarial strings in every member, public and internal', () => {
+    const sources = MARKER_ADVERSARIAL.map((text, i) =>
+      indexedSource({
+        ...base,
+        job_key: `k${String(i)}`,
+        title: text,
+        organization: `${text}}`,
+        department: text,
+        native_id: text,
+        skill_clusters: [text, text],
+      }),
+    );
+    const { bytes, parsed, whole } = page(sources);
+    expect(whole.every(Boolean)).to.equal(true);
+    expect(bytes).to.equal(parsed);
+    const jobs = (JSON.parse(bytes) as { data: { title: string }[] }).data;
+    expect(jobs.map((job) => job.title)).to.deep.equal(MARKER_ADVERSARIAL);
+  });
+
+  it('puts a stored description in its place, member by member', () => {
+    const description = 'Desc with "quotes", ,"public_members_end":true {braces} \\ — ünïcödé 🚀';
+    const { bytes, parsed, whole } = page([indexedSource(base), indexedSource(base)], [description]);
+    expect(whole).to.deep.equal([true, true]);
+    expect(bytes).to.equal(parsed);
+    const jobs = (JSON.parse(bytes) as { data: Record<string, unknown>[] }).data;
+    expect(jobs[0]?.description_text).to.equal(description);
+    expect(Object.keys(jobs[0] ?? {})).to.deep.equal(
+      PUBLIC_JOB_MEMBERS.filter((name) => Object.keys(jobs[0] ?? {}).includes(name)),
+    );
+    expect(jobs[1]).to.not.have.property('description_text');
+  });
+
+  it('reads documents indexed before the marker member by member, next to ones after it', () => {
+    for (const sources of [
+      [older(base)],
+      [older(base), indexedSource(base)],
+      [indexedSource(base), older(base)],
+      [indexedSource(base), older(base), indexedSource(base)],
+    ]) {
+      const { bytes, parsed, whole } = page(sources);
+      expect(whole).to.deep.equal(sources.map((source) => 'public_members_end' in source));
+      expect(bytes).to.equal(parsed);
+    }
+  });
+
+  it('reads a _source that does not open with job_key member by member', () => {
+    const { job_key: jobKey, ...rest } = indexedSource(base);
+    const { bytes, parsed, whole } = page([{ ...rest, job_key: jobKey }]);
+    expect(whole).to.deep.equal([false]);
+    expect(bytes).to.equal(parsed);
+  });
+
+  it('writes an empty page', () => {
+    const { bytes, parsed } = page([]);
+    expect(bytes).to.equal(parsed);
+  });
+
+  it('agrees with the parsed path on 300 seeded random jobs, some older, some with descriptions', () => {
+    const random = seededRandom(20261127);
+    const sources: object[] = [];
+    const descriptions: (string | undefined)[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      const job: StoredJob = {
+        ...base,
+        job_key: `r${String(i)}`,
+        title: trickyText(random),
+        ...(random() < 0.5 ? { department: trickyText(random) } : {}),
+        ...(random() < 0.5 ? { posted_at: '2026-10-01T00:00:00.000Z' } : {}),
+        ...(random() < 0.3 ? { salary: undefined } : {}),
+        native_id: trickyText(random),
+      };
+      sources.push(random() < 0.2 ? older(job) : indexedSource(job));
+      descriptions.push(random() < 0.1 ? trickyText(random, 200) : undefined);
+    }
+    const { bytes, parsed, whole } = page(sources, descriptions);
+    expect(whole.filter(Boolean).length).to.be.greaterThan(200);
+    expect(bytes).to.equal(parsed);
+  });
 });

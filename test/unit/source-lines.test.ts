@@ -3,12 +3,10 @@ import type { StoredJob } from '../../src/domain/job.js';
 import { DEFAULT_EXPORT_COLUMNS } from '../../src/export/columns.js';
 import { ndjsonLines } from '../../src/export/encoders.js';
 import { PUBLIC_JOB_MEMBERS } from '../../src/domain/public-job.js';
-import { toIndexDocument } from '../../src/search/document.js';
 import { compactLines, publicSpans, type PublicSpans } from '../../src/search/source-lines.js';
-import { SOURCE_EXCLUDES, storedJob } from '../support/jobs.js';
+import { storedJob } from '../support/jobs.js';
+import { indexedSource, MARKER_ADVERSARIAL, searchAnswer, trickyText } from '../support/indexed.js';
 import { seededRandom } from '../support/random.js';
-
-const excluded = new Set(SOURCE_EXCLUDES);
 
 const stored: StoredJob = storedJob('gh-1', {
   title: 'Senior C# Engineer',
@@ -20,38 +18,7 @@ const stored: StoredJob = storedJob('gh-1', {
   description_text: 'Build the platform.',
 });
 
-/** The `_source` Elasticsearch keeps for a stored job under our mappings (excluded members dropped). */
-function indexedSource(job: StoredJob): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(toIndexDocument(job, '2026-11-02T00:00:00.000Z')).filter(
-      ([field]) => !excluded.has(field),
-    ),
-  );
-}
-
-/** An export page's answer as Elasticsearch writes it (compact JSON, the PIT first). */
-function answer(sources: object[], header: Record<string, unknown> = {}): Buffer {
-  return Buffer.from(
-    JSON.stringify({
-      pit_id: 'c29tZSBwaXQgaWQ="hits":{',
-      took: 12,
-      timed_out: false,
-      _shards: { total: 2, successful: 2, skipped: 0, failed: 0 },
-      ...header,
-      hits: {
-        max_score: null,
-        hits: sources.map((source, i) => ({
-          _index: 'jobs-v3',
-          _id: `"_source":{${String(i)}`,
-          _score: null,
-          _ignored: ['title.keyword'],
-          _source: source,
-          sort: [i],
-        })),
-      },
-    }),
-  );
-}
+const answer = searchAnswer;
 
 /** publicSpans and compactLines over a copy of `bytes` (compactLines rewrites it), the lines as text. */
 function linesOf(bytes: Buffer, hits: number): (PublicSpans & { text: string }) | undefined {
@@ -65,19 +32,7 @@ function parsedLines(sources: Record<string, unknown>[]): string {
   return ndjsonLines(sources, DEFAULT_EXPORT_COLUMNS);
 }
 
-/** Text that would fool a scanner looking for the markers without JSON's rules. */
-const ADVERSARIAL = [
-  '"_source":{"job_key":"forged"',
-  ',"public_members_end":true',
-  '},"_source":{"job_key":"x","public_members_end":true}',
-  'ends with a backslash \\',
-  'backslash then quote \\"',
-  '\\\\",\\"public_members_end\\":true',
-  '{[}]"',
-  'unicode: Zürich — 東京 — 🚀 — \u2028 line separator',
-  '\u0000\u0001\u001f control',
-  '',
-];
+const ADVERSARIAL = MARKER_ADVERSARIAL;
 
 describe('export lines copied from _source (search/source-lines.ts)', () => {
   it('relies on the default columns being the public members in contract order, the description apart', () => {
@@ -119,29 +74,7 @@ describe('export lines copied from _source (search/source-lines.ts)', () => {
 
   it('agrees with the parsed path on 300 seeded random jobs', () => {
     const random = seededRandom(20261127);
-    const alphabet = [
-      'a',
-      'Z',
-      ' ',
-      '"',
-      '\\',
-      '{',
-      '}',
-      '[',
-      ']',
-      ',',
-      ':',
-      'é',
-      '東',
-      '🚀',
-      '\n',
-      '\u0007',
-    ];
-    const text = (): string =>
-      Array.from(
-        { length: Math.floor(random() * 40) },
-        () => alphabet[Math.floor(random() * alphabet.length)],
-      ).join('');
+    const text = (): string => trickyText(random);
     const sources = Array.from({ length: 300 }, (_, i) =>
       indexedSource({
         ...stored,
