@@ -16,4 +16,5 @@ COPY index-templates ./index-templates
 COPY package.json ./
 USER node
 EXPOSE 8080
-CMD ["node", "dist/main/api.js"]
+# API_NODE_FLAGS (src/main/node-flags.ts says why).
+CMD ["node", "--max-semi-space-size=16", "dist/main/api.js"]

@@ -21,6 +21,7 @@ import { createServer } from 'node:net';
 import { constants as osConstants } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
+import { API_NODE_FLAGS } from '../src/main/node-flags.js';
 import { migrate } from '../src/db/migrate.js';
 import { createServices, openRuntime, type Runtime } from '../src/runtime.js';
 import { createIngestDeps } from '../src/ingest/crawl/deps.js';
@@ -170,7 +171,8 @@ async function stack(): Promise<StackState> {
 /** A child for the API or the worker, stopped (SIGTERM) by the kernel should this process die. */
 function spawnService(entry: string, env: NodeJS.ProcessEnv, stdout: 'pipe' | 'inherit'): ChildProcess {
   const [setpriv, ...setprivArgs] = parentDeathSignalArgv('SIGTERM');
-  const node = [process.execPath, '--import', 'tsx', entry];
+  const flags = entry === 'src/main/api.ts' ? API_NODE_FLAGS : [];
+  const node = [process.execPath, ...flags, '--import', 'tsx', entry];
   const [command, ...args] = setpriv === undefined ? node : [setpriv, ...setprivArgs, ...node];
   return spawn(command ?? process.execPath, args, { env, stdio: ['ignore', stdout, 'inherit'] });
 }

@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { API_NODE_FLAGS } from '../../src/main/node-flags.js';
 import { devEnv, devStackUp } from './dev.js';
 
 /** The dev stack's environment pointed at the corpus cached under `prefix` (schema of the same name). */
@@ -45,16 +46,16 @@ function buildApi(): void {
 }
 
 /**
- * The compiled API (dist/main/api.js, built first) as a child process. `nodeFlags`: V8/Node flags
- * for it, space-separated as a bench's `--node-flags` takes them (e.g. "--cpu-prof" or a heap
- * setting).
+ * The compiled API (dist/main/api.js, built first) as a child process, with the flags it runs with
+ * in production (API_NODE_FLAGS). `nodeFlags`: more V8/Node flags for it, space-separated as a
+ * bench's `--node-flags` takes them (e.g. "--cpu-prof"; a later heap setting overrides).
  */
 export async function startApi(env: NodeJS.ProcessEnv, nodeFlags = ''): Promise<ApiProcess> {
   buildApi();
   const flags = nodeFlags.split(' ').filter((flag) => flag !== '');
   const child: ChildProcessByStdio<null, Readable, null> = spawn(
     process.execPath,
-    [...flags, 'dist/main/api.js'],
+    [...API_NODE_FLAGS, ...flags, 'dist/main/api.js'],
     { env: { ...process.env, ...env, LOG_LEVEL: 'info', PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = await new Promise<string>((resolve, reject) => {

@@ -6,6 +6,7 @@
  * grace period) and resolves only once the process is gone.
  */
 import { spawn } from 'node:child_process';
+import { API_NODE_FLAGS } from '../../src/main/node-flags.js';
 import { createInterface } from 'node:readline';
 import { parentDeathSignalArgv } from '../../scripts/lib/stack.js';
 
@@ -44,7 +45,8 @@ export function startServiceProcess(
   entry: 'api' | 'worker',
   env: Record<string, string>,
 ): ServiceProcess {
-  const node = [process.execPath, '--import', 'tsx', `src/main/${entry}.ts`];
+  const flags = entry === 'api' ? API_NODE_FLAGS : [];
+  const node = [process.execPath, ...flags, '--import', 'tsx', `src/main/${entry}.ts`];
   // setpriv execs node in its place: the child's pid is node's, and signals reach it directly.
   const [setpriv, ...setprivArgs] = parentDeathSignalArgv('SIGTERM');
   const [command, args] =
