@@ -17,4 +17,4 @@ COPY package.json ./
 USER node
 EXPOSE 8080
 # API_NODE_FLAGS (src/main/node-flags.ts says why).
-CMD ["node", "--max-semi-space-size=16", "dist/main/api.js"]
+CMD ["node", "--max-semi-space-size=16", "--initial-old-space-size=256", "dist/main/api.js"]

@@ -18,7 +18,10 @@
  * of the API process, Elasticsearch, the bench process itself (the load client shares the machine)
  * and the rest of the machine during each phase. Neither client parses the answers or asks for
  * compression; the API's relevance searches read a point in time (its own design), the direct ones
- * the index.
+ * the index. A third phase per level sends the mix to the byte floor (lib/byte-floor.ts, its own
+ * process: one Postgres round trip and the same Elasticsearch request, bytes back unparsed), whose
+ * CPU per request is the least any API process spends per search here; the API's CPU over it is
+ * printed beside it.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -36,7 +39,7 @@ import { createServices, openRuntime } from '../src/runtime.js';
 import type { SortValues } from '../src/search/cursor.js';
 import { buildJobSearch, type JobFilters } from '../src/search/job-query.js';
 import { ensureJobsIndex } from '../src/search/indices.js';
-import { benchEnv, startApi } from './lib/api-process.js';
+import { benchEnv, startApi, startByteFloor } from './lib/api-process.js';
 import { startProxyFloor } from './lib/proxy-floor.js';
 import { percentile } from './lib/samples.js';
 import {
@@ -401,7 +404,17 @@ async function saturationBench(): Promise<void> {
   const agent = loadAgent(Math.max(...levels) + 8);
   const cores = availableParallelism();
   const esCpu = await esCpuReader();
-  const sources = { api: () => api.cpuSeconds() * 1000, es: esCpu };
+  const floor = await startByteFloor(env);
+  const floorTargets: LoadTarget[] = queries.map((filters) => ({
+    method: 'GET',
+    url: `${floor.url}?filters=${encodeURIComponent(JSON.stringify(filters))}`,
+    headers: {},
+  }));
+  const sources = {
+    api: () => api.cpuSeconds() * 1000,
+    es: esCpu,
+    floor: () => floor.cpuSeconds() * 1000,
+  };
   const load = loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
@@ -415,6 +428,7 @@ async function saturationBench(): Promise<void> {
     for (const [name, targets] of [
       ['API', apiTargets],
       ['ES', esTargets],
+      ['floor', floorTargets],
     ] as const) {
       const warm = await phase(targets, Math.min(8, Math.max(...levels)), 3000);
       if (failureCount(warm.result) > 0)
@@ -422,14 +436,19 @@ async function saturationBench(): Promise<void> {
           `warm-up ${name}: ${failureCount(warm.result)} failures (${warm.result.firstFailure ?? ''})\n`,
         );
     }
-    const measured: { concurrency: number; api: Phase; es: Phase }[] = [];
+    const measured: { concurrency: number; api: Phase; es: Phase; floor: Phase }[] = [];
     for (const [index, concurrency] of levels.entries()) {
-      // Take turns going first: the second phase may find caches the first one warmed.
-      const first = index % 2 === 0 ? apiTargets : esTargets;
-      const second = index % 2 === 0 ? esTargets : apiTargets;
-      const a = await phase(first, concurrency, durationSeconds * 1000);
-      const b = await phase(second, concurrency, durationSeconds * 1000);
-      measured.push({ concurrency, api: index % 2 === 0 ? a : b, es: index % 2 === 0 ? b : a });
+      // Take turns going first: a later phase may find caches an earlier one warmed.
+      const order = (['api', 'es', 'floor'] as const).map(
+        (_, i, all) => all[(i + index) % all.length] ?? 'api',
+      );
+      const targets = { api: apiTargets, es: esTargets, floor: floorTargets };
+      const phases: Partial<Record<(typeof order)[number], Phase>> = {};
+      for (const name of order)
+        phases[name] = await phase(targets[name], concurrency, durationSeconds * 1000);
+      const { api: a, es: e, floor: f } = phases;
+      if (a === undefined || e === undefined || f === undefined) throw new Error('a phase did not run');
+      measured.push({ concurrency, api: a, es: e, floor: f });
     }
 
     const rate = (p: Phase): number => p.result.latencies.length / p.result.seconds;
@@ -455,13 +474,27 @@ async function saturationBench(): Promise<void> {
       );
     }
     rows.push(
-      'CPU ms per request of each process during each phase; rest = the machine’s other busy time (Postgres, other work)',
-      'conc  phase     req/s     API      ES   bench    rest   machine busy   KB/answer',
+      'The byte floor (scripts/lib/byte-floor.ts): one Postgres round trip and the same Elasticsearch request, its bytes written back unparsed — what any API process spends per search at least',
+      'conc   floor req/s   floor p50/p99 ms   floor CPU/req   API CPU/req   API over floor',
     );
-    for (const { concurrency, api: a, es: e } of measured) {
+    for (const { concurrency, api: a, floor: f } of measured) {
+      const apiCpu = Number(perRequest(a, a.cpu.processMs.api ?? 0));
+      const floorCpu = Number(perRequest(f, f.cpu.processMs.floor ?? 0));
+      rows.push(
+        `${String(concurrency).padStart(4)} ${rate(f).toFixed(1).padStart(13)} ${p5099(f).padStart(18)} ` +
+          `${`${floorCpu.toFixed(2)} ms`.padStart(15)} ${`${apiCpu.toFixed(2)} ms`.padStart(13)} ` +
+          `${(apiCpu - floorCpu).toFixed(2)} ms`.padStart(16),
+      );
+    }
+    rows.push(
+      'CPU ms per request of each process during each phase; rest = the machine’s other busy time (Postgres, other work)',
+      'conc  phase     req/s     API      ES   floor   bench    rest   machine busy   KB/answer',
+    );
+    for (const { concurrency, api: a, es: e, floor: f } of measured) {
       for (const [name, p] of [
         ['API', a],
         ['ES', e],
+        ['floor', f],
       ] as const) {
         const busyMs = p.cpu.machineCores * p.result.seconds * 1000;
         const known = Object.values(p.cpu.processMs).reduce((sum, n) => sum + n, 0);
@@ -469,15 +502,17 @@ async function saturationBench(): Promise<void> {
         rows.push(
           `${String(concurrency).padStart(4)}  ${name.padEnd(5)} ${rate(p).toFixed(1).padStart(9)} ` +
             `${perRequest(p, p.cpu.processMs.api ?? 0).padStart(7)} ${perRequest(p, p.cpu.processMs.es ?? 0).padStart(7)} ` +
+            `${perRequest(p, p.cpu.processMs.floor ?? 0).padStart(7)} ` +
             `${perRequest(p, p.cpu.processMs.bench ?? 0).padStart(7)} ${perRequest(p, Math.max(0, busyMs - known)).padStart(7)} ` +
             `${`${p.cpu.machineCores.toFixed(2)} of ${cores}`.padStart(14)} ${(p.result.bytes / answers / 1024).toFixed(1).padStart(11)}`,
         );
       }
     }
-    for (const { concurrency, api: a, es: e } of measured) {
+    for (const { concurrency, api: a, es: e, floor: f } of measured) {
       for (const [name, p] of [
         ['API', a],
         ['ES', e],
+        ['floor', f],
       ] as const) {
         if (failureCount(p.result) === 0) continue;
         const counts = [...p.result.failures].map(([status, n]) => `${status} ×${n}`).join(', ');
@@ -496,6 +531,7 @@ async function saturationBench(): Promise<void> {
     );
     process.stdout.write(`${rows.join('\n')}\n`);
   } finally {
+    floor.stop();
     await agent.close();
   }
 }

@@ -53,22 +53,47 @@ function buildApi(): void {
 export async function startApi(env: NodeJS.ProcessEnv, nodeFlags = ''): Promise<ApiProcess> {
   buildApi();
   const flags = nodeFlags.split(' ').filter((flag) => flag !== '');
-  const child: ChildProcessByStdio<null, Readable, null> = spawn(
-    process.execPath,
+  return startNodeProcess(
     [...API_NODE_FLAGS, ...flags, 'dist/main/api.js'],
-    { env: { ...process.env, ...env, LOG_LEVEL: 'info', PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] },
+    env,
+    /API listening on (http:\/\/[^"\s]+)/,
   );
+}
+
+/**
+ * The byte floor (byte-floor.ts) as a child process with the API's flags: what any API process
+ * spends per search at least. Under the tsx loader (it is a bench tool, not in dist/): its loader
+ * costs start-up and memory, not CPU per request once compiled.
+ */
+export async function startByteFloor(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
+  return startNodeProcess(
+    [...API_NODE_FLAGS, '--import', 'tsx', 'scripts/lib/byte-floor.ts'],
+    env,
+    /floor listening on (http:\/\/[^"\s]+)/,
+  );
+}
+
+/** Node with `args`, ready when its output matches `listening` (group 1: its URL). */
+async function startNodeProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  listening: RegExp,
+): Promise<ApiProcess> {
+  const child: ChildProcessByStdio<null, Readable, null> = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info', PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
-      const match = /API listening on (http:\/\/[^"\s]+)/.exec(chunk);
+      const match = listening.exec(chunk);
       if (match?.[1] !== undefined) resolve(match[1]);
       // Warnings and errors (pino levels 40+) reach the bench's stderr: a failed request says why.
       for (const line of chunk.split('\n'))
         if (/^\{"level":[4-6]\d,/.test(line)) process.stderr.write(`${line}\n`);
     });
     child.once('exit', () => {
-      reject(new Error('API exited during start-up'));
+      reject(new Error(`${args.join(' ')} exited during start-up`));
     });
   });
   const pid = child.pid ?? 0;
