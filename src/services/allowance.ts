@@ -5,8 +5,8 @@
  * statement; then settles: what it delivered stays charged, the rest is given back (to the period
  * and to the day it was counted in). A failed request gives everything back, so
  * errors and partial answers cost nothing. A page that would cross the limit is truncated to what
- * was granted; at zero the request is refused with 402 and delivers nothing (a search fetches its
- * page while the reservation is in flight, and drops it).
+ * was granted; at zero the request is refused with 402 and delivers nothing (a search of an account
+ * with room fetches its page while the reservation is in flight, meteredAhead, and drops it).
  */
 import type { AllowanceRepository, Grant } from '../db/allowance.js';
 import type { RateLimitTicket } from './rate-limits.js';
@@ -23,6 +23,12 @@ export interface Meter {
   settle(delivered: number): Promise<void>;
   /** Units this request has been charged so far (shown in the account's recent activity). */
   readonly charged: number;
+  /**
+   * Whether `want` is all but sure to be granted whole and the request admitted, as this process
+   * last saw the account's allowance and rate-limit window (at least twice `want` left, at least
+   * half the window): then the work may start beside the reservation (meteredAhead).
+   */
+  ahead(want: number): boolean;
 }
 
 /** Reserve `want`, run with the granted size, settle what was delivered; a failure refunds all. */
@@ -43,10 +49,59 @@ export async function metered<T>(
   }
 }
 
+/**
+ * metered, with the work started beside the reservation when the meter says it is all but sure to
+ * be granted (Meter.ahead): the reservation's Postgres round trip then hides behind the work instead
+ * of preceding it. `fetch(size)` does the work for `size` units, `finish(fetched, granted)` makes the
+ * result of what was granted (a grant below the size fetched cuts it). A refusal (402, 429) drops
+ * what was fetched and delivers nothing; a failed fetch gives the whole reservation back.
+ */
+export async function meteredAhead<F, T>(
+  meter: Meter | undefined,
+  want: number,
+  fetch: (size: number) => Promise<F>,
+  finish: (fetched: F, granted: number) => { result: T; delivered: number },
+): Promise<T> {
+  if (meter === undefined) return finish(await fetch(want), want).result;
+  // Settled at once, so a fetch that fails while the reservation is out is never an unhandled
+  // rejection (which would end the process), and a refused request just drops it.
+  const early = meter.ahead(want) ? settle(fetch(want)) : undefined;
+  const granted = await meter.reserve(want);
+  let delivered = 0;
+  try {
+    const fetched = early === undefined ? await fetch(granted) : unwrap(await early);
+    const outcome = finish(fetched, granted);
+    delivered = outcome.delivered;
+    return outcome.result;
+  } finally {
+    await meter.settle(delivered);
+  }
+}
+
+type Settled<F> = { ok: true; value: F } | { ok: false; error: unknown };
+
+function settle<F>(work: Promise<F>): Promise<Settled<F>> {
+  return work.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+}
+
+function unwrap<F>(settled: Settled<F>): F {
+  if (!settled.ok) throw settled.error;
+  return settled.value;
+}
+
 /** The statements a meter makes (db/allowance.ts). */
 type MeterStatements = Pick<AllowanceRepository, 'reserve' | 'admitAndReserve' | 'refund'>;
 
+/** Accounts whose allowance left this process remembers; past this many it starts over. */
+const MAX_REMEMBERED_ACCOUNTS = 100_000;
+
 export class Allowances {
+  /** What each account had left after its last grant here (for Meter.ahead). */
+  private readonly left = new Map<string, number>();
+
   /** `allowances`: the account allowances' repository (on the counters pool). */
   constructor(private readonly allowances: MeterStatements) {}
 
@@ -57,7 +112,7 @@ export class Allowances {
    * the limit without granting anything.
    */
   meterFor(accountId: string, upgradeUrl: string, ticket?: RateLimitTicket): Meter {
-    return new AccountMeter(this.allowances, accountId, upgradeUrl, ticket);
+    return new AccountMeter(this.allowances, accountId, upgradeUrl, ticket, this.left);
   }
 }
 
@@ -74,10 +129,20 @@ class AccountMeter implements Meter {
     private readonly accountId: string,
     private readonly upgradeUrl: string,
     private readonly ticket: RateLimitTicket | undefined,
+    private readonly left: Map<string, number>,
   ) {}
+
+  ahead(want: number): boolean {
+    const left = this.left.get(this.accountId);
+    const admitted =
+      this.ticket === undefined || this.ticket.taken !== undefined || this.ticket.hasHeadroom();
+    return admitted && left !== undefined && left >= 2 * want;
+  }
 
   async reserve(want: number, options: { whole?: boolean } = {}): Promise<number> {
     const grant = await this.grant(want, options.whole === true);
+    if (this.left.size >= MAX_REMEMBERED_ACCOUNTS) this.left.clear();
+    this.left.set(this.accountId, Number(grant.allowance_limit) - Number(grant.used));
     const granted = Number(grant.granted);
     if (granted === 0) {
       throw new AllowanceExhaustedError({

@@ -5,7 +5,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { NotFoundError, NotImplementedError } from '../domain/errors.js';
-import { metered, type Meter } from './allowance.js';
+import { metered, meteredAhead, type Meter } from './allowance.js';
 import type { Job } from '../domain/job.js';
 import {
   closePit,
@@ -200,9 +200,11 @@ export class JobSearchService {
 
   /**
    * The shared keyword page: resume from a cursor bound to `hash`, reserve the allowance (and, in
-   * the same statement, count the request's rate limit: a request over it never reaches
-   * Elasticsearch), fetch the granted page and one hit more, and sign the position after its last
-   * job when more follow.
+   * the same statement, count the request's rate limit), fetch the page and one hit more, cut it to
+   * the grant, and sign the position after its last job when more follow. An account this process
+   * has seen well within its allowance and rate limit fetches beside the reservation (Meter.ahead):
+   * the Postgres round trip hides behind Elasticsearch; any other reserves first, so a request over
+   * its limit or allowance never reaches Elasticsearch.
    */
   private async keywordPage(page: {
     hash: string;
@@ -220,28 +222,28 @@ export class JobSearchService {
         : decodePosition(page.cursor, page.hash, this.cursorSecret, page.loc);
     // Only a relevance walk needs its own point in time (see walkPage).
     const pinned = page.paged && page.sort === 'relevance';
-    return metered(page.meter, page.limit, async (size) => {
-      const { bytes, hits, aggregations, pitId } = await this.walkPage(
-        (after) => page.body(size, after),
-        pinned,
-        position,
-      );
-      const shown = hits.slice(0, size);
-      const last = sortValuesOf(shown[shown.length - 1]);
-      const more = hits.length > size && page.paged && last !== undefined;
-      // The walk is over: release its point in time unless other walks share it; nobody waits.
-      if (!more && pitId !== undefined && this.walkPoints.releasable) void closePit(this.es, pitId);
-      return {
-        result: {
-          page: {
-            jobs: { bytes, hits: shown },
-            ...(more ? { next_cursor: encodeCursor(last, page.hash, this.cursorSecret, pitId) } : {}),
+    return meteredAhead(
+      page.meter,
+      page.limit,
+      (size) => this.walkPage((after) => page.body(size, after), pinned, position),
+      ({ bytes, hits, aggregations, pitId }, size) => {
+        const shown = hits.slice(0, size);
+        const last = sortValuesOf(shown[shown.length - 1]);
+        const more = hits.length > size && page.paged && last !== undefined;
+        // The walk is over: release its point in time unless other walks share it; nobody waits.
+        if (!more && pitId !== undefined && this.walkPoints.releasable) void closePit(this.es, pitId);
+        return {
+          result: {
+            page: {
+              jobs: { bytes, hits: shown },
+              ...(more ? { next_cursor: encodeCursor(last, page.hash, this.cursorSecret, pitId) } : {}),
+            },
+            aggregations,
           },
-          aggregations,
-        },
-        delivered: shown.length,
-      };
-    });
+          delivered: shown.length,
+        };
+      },
+    );
   }
 
   /**

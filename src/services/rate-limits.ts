@@ -16,7 +16,31 @@ export interface RateLimitState {
   resetSeconds: number;
 }
 
+/**
+ * The window counts this process has last been told, by counter: what lets a search start its
+ * Elasticsearch read beside its admission (RateLimitTicket.hasHeadroom). Only the current minute's
+ * are kept (the counters' own keys carry the minute).
+ */
+class SeenCounts {
+  private minute = -1;
+  private readonly used = new Map<string, number>();
+
+  get(id: string, minute: number): number | undefined {
+    return minute === this.minute ? this.used.get(id) : undefined;
+  }
+
+  set(id: string, minute: number, used: number): void {
+    if (minute !== this.minute) {
+      this.used.clear();
+      this.minute = minute;
+    }
+    this.used.set(id, used);
+  }
+}
+
 export class RateLimits {
+  private readonly seen = new SeenCounts();
+
   constructor(
     private readonly store: Pick<RateLimitStore, 'consume'>,
     private readonly multiplier = 1,
@@ -32,14 +56,19 @@ export class RateLimits {
     const limit = perMinute * this.multiplier;
     const now = this.now();
     const minute = Math.floor(now / WINDOW_MS);
-    return new RateLimitTicket(this.store, {
-      bucket,
-      limit,
-      key: `${subject}:${String(minute)}`,
-      resetSeconds: Math.max(1, Math.ceil(((minute + 1) * WINDOW_MS - now) / 1000)),
-      nowMs: now,
-      exact,
-    });
+    return new RateLimitTicket(
+      this.store,
+      {
+        bucket,
+        limit,
+        key: `${subject}:${String(minute)}`,
+        resetSeconds: Math.max(1, Math.ceil(((minute + 1) * WINDOW_MS - now) / 1000)),
+        nowMs: now,
+        exact,
+      },
+      this.seen,
+      minute,
+    );
   }
 }
 
@@ -61,7 +90,23 @@ export class RateLimitTicket {
   constructor(
     private readonly store: Pick<RateLimitStore, 'consume'>,
     readonly count: RateLimitCount,
+    private readonly seen = new SeenCounts(),
+    private readonly minute = -1,
   ) {}
+
+  /**
+   * Whether the window's count, as this process last saw it, leaves at least half the limit: then
+   * this request is all but sure to be admitted, and a search may start reading beside the
+   * statement that counts it. Unknown (the first of the minute here) is no.
+   */
+  hasHeadroom(): boolean {
+    const used = this.seen.get(this.counter(), this.minute);
+    return used !== undefined && used < this.count.limit / 2;
+  }
+
+  private counter(): string {
+    return `${this.count.bucket}:${this.count.key}`;
+  }
 
   /** The state once taken (by `take` or by a reservation); undefined before. */
   get taken(): RateLimitState | undefined {
@@ -85,6 +130,7 @@ export class RateLimitTicket {
    */
   record(used: number): RateLimitState {
     const { limit, resetSeconds } = this.count;
+    this.seen.set(this.counter(), this.minute, used);
     // Recorded before a 429 too: the request has been counted and is never counted again.
     this.state = { limit, remaining: Math.max(0, limit - used), resetSeconds };
     if (used > limit) throw new RateLimitedError(limit, resetSeconds);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Grant } from '../../src/db/allowance.js';
 import { AllowanceExhaustedError, RateLimitedError } from '../../src/domain/errors.js';
-import { Allowances, metered, type Meter } from '../../src/services/allowance.js';
+import { Allowances, metered, meteredAhead, type Meter } from '../../src/services/allowance.js';
 import { RateLimits } from '../../src/services/rate-limits.js';
 
 /** A meter whose reservation resolves when the test says so, recording what happens in order. */
@@ -10,6 +10,13 @@ class ScriptedMeter implements Meter {
   charged = 0;
   private release: ((granted: number) => void) | undefined;
   private refuse: ((error: Error) => void) | undefined;
+
+  /** `sure`: what ahead() answers (the meter's view of the account's headroom). */
+  constructor(private readonly sure = false) {}
+
+  ahead(): boolean {
+    return this.sure;
+  }
 
   reserve(want: number): Promise<number> {
     this.events.push(`reserve ${String(want)}`);
@@ -100,6 +107,93 @@ describe('metered', () => {
   });
 });
 
+describe('meteredAhead', () => {
+  /** The work of a page: fetches `size` items, cut to the grant by finish. */
+  function page(meter: ScriptedMeter, fail = false) {
+    return meteredAhead(
+      meter,
+      100,
+      (size) => {
+        meter.events.push(`fetch ${String(size)}`);
+        return fail ? Promise.reject(new Error('search failed')) : Promise.resolve(size);
+      },
+      (fetched, granted) => {
+        meter.events.push(`finish ${String(fetched)} to ${String(granted)}`);
+        return { result: Math.min(fetched, granted), delivered: Math.min(fetched, granted) };
+      },
+    );
+  }
+
+  it('fetches beside the reservation when the meter is sure, and cuts to the grant', async () => {
+    const meter = new ScriptedMeter(true);
+    const answer = page(meter);
+    await tick();
+    expect(meter.events).to.deep.equal(['fetch 100', 'reserve 100']);
+    meter.grant(40);
+    expect(await answer).to.equal(40);
+    expect(meter.events).to.deep.equal(['fetch 100', 'reserve 100', 'finish 100 to 40', 'settle 40']);
+  });
+
+  it('reserves first when the meter is not sure: a refused request costs no fetch', async () => {
+    const meter = new ScriptedMeter(false);
+    const answer = page(meter);
+    await tick();
+    expect(meter.events).to.deep.equal(['reserve 100']);
+    meter.exhaust();
+    let failure: unknown;
+    try {
+      await answer;
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).to.be.instanceOf(AllowanceExhaustedError);
+    expect(meter.events).to.deep.equal(['reserve 100']);
+  });
+
+  it('drops what was fetched when the reservation is refused, and delivers nothing', async () => {
+    for (const fail of [false, true]) {
+      const meter = new ScriptedMeter(true);
+      const answer = page(meter, fail);
+      await tick();
+      meter.exhaust();
+      let failure: unknown;
+      try {
+        await answer;
+      } catch (error) {
+        failure = error;
+      }
+      // The refusal, not the fetch's own failure; never a settlement (nothing was granted).
+      expect(failure).to.be.instanceOf(AllowanceExhaustedError);
+      expect(meter.events).to.deep.equal(['fetch 100', 'reserve 100']);
+    }
+  });
+
+  it('gives the whole reservation back when the fetch fails', async () => {
+    const meter = new ScriptedMeter(true);
+    const answer = page(meter, true);
+    await tick();
+    meter.grant(100);
+    let failure: unknown;
+    try {
+      await answer;
+    } catch (error) {
+      failure = error;
+    }
+    expect((failure as Error).message).to.equal('search failed');
+    expect(meter.events).to.deep.equal(['fetch 100', 'reserve 100', 'settle 0']);
+  });
+
+  it('without a meter fetches the whole size', async () => {
+    const result = await meteredAhead(
+      undefined,
+      7,
+      (size) => Promise.resolve(size),
+      (fetched, granted) => ({ result: [fetched, granted], delivered: granted }),
+    );
+    expect(result).to.deep.equal([7, 7]);
+  });
+});
+
 describe('one round trip: the rate-limit count taken by the allowance reservation', () => {
   const grant: Grant = {
     granted: '10',
@@ -155,5 +249,38 @@ describe('one round trip: the rate-limit count taken by the allowance reservatio
     expect(ticket.taken?.remaining).to.equal(0);
     expect(await ticket.take()).to.deep.equal({ limit: 60, remaining: 0, resetSeconds: 60 });
     expect(calls).to.deep.equal(['admit-and-reserve statement search account:a:2']);
+  });
+
+  describe('ahead: sure only with room in both, as this process last saw them', () => {
+    /** Two requests of one account in one minute: the second's meter, after the first's grant. */
+    async function second(firstRequests: number, used: number, want = 10): Promise<boolean> {
+      const repository = {
+        reserve: () => Promise.resolve(grant),
+        admitAndReserve: () =>
+          Promise.resolve({ requests: firstRequests, grant: { ...grant, used: String(used) } }),
+        refund: () => Promise.resolve(),
+      };
+      const limits = new RateLimits({ consume: () => Promise.resolve(5) }, 1, () => 120_000);
+      const allowances = new Allowances(repository);
+      const first = allowances.meterFor('a', 'u', limits.ticket('search', 60, 'account:a', true));
+      expect(first.ahead(want)).to.equal(false); // nothing seen yet this minute
+      await first.reserve(want);
+      return allowances.meterFor('a', 'u', limits.ticket('search', 60, 'account:a', true)).ahead(want);
+    }
+
+    it('is sure below half the window and with twice the request left', async () => {
+      expect(await second(3, 10)).to.equal(true);
+      expect(await second(29, 980)).to.equal(true);
+    });
+
+    it('is not sure at half the window or more', async () => {
+      expect(await second(30, 10)).to.equal(false);
+      expect(await second(59, 10)).to.equal(false);
+    });
+
+    it('is not sure with less than twice the request left in the allowance', async () => {
+      expect(await second(3, 981)).to.equal(false);
+      expect(await second(3, 1000)).to.equal(false);
+    });
   });
 });
