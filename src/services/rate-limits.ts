@@ -16,10 +16,14 @@ export interface RateLimitState {
   resetSeconds: number;
 }
 
+/** Counters SeenCounts keeps within a minute; past this many it starts over (never a wrong yes). */
+const MAX_SEEN_COUNTERS = 100_000;
+
 /**
  * The window counts this process has last been told, by counter: what lets a search start its
  * Elasticsearch read beside its admission (RateLimitTicket.hasHeadroom). Only the current minute's
- * are kept (the counters' own keys carry the minute).
+ * are kept (the counters' own keys carry the minute), and at most MAX_SEEN_COUNTERS of them: a
+ * forgotten count reads as unknown, which is no.
  */
 class SeenCounts {
   private minute = -1;
@@ -30,7 +34,7 @@ class SeenCounts {
   }
 
   set(id: string, minute: number, used: number): void {
-    if (minute !== this.minute) {
+    if (minute !== this.minute || this.used.size >= MAX_SEEN_COUNTERS) {
       this.used.clear();
       this.minute = minute;
     }
@@ -90,8 +94,8 @@ export class RateLimitTicket {
   constructor(
     private readonly store: Pick<RateLimitStore, 'consume'>,
     readonly count: RateLimitCount,
-    private readonly seen = new SeenCounts(),
-    private readonly minute = -1,
+    private readonly seen: SeenCounts,
+    private readonly minute: number,
   ) {}
 
   /**

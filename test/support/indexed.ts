@@ -66,6 +66,21 @@ export const MARKER_ADVERSARIAL = [
   '',
 ];
 
+/** `base` once per MARKER_ADVERSARIAL text, the text in public and internal members alike. */
+export function adversarialSources(base: StoredJob): Record<string, unknown>[] {
+  return MARKER_ADVERSARIAL.map((text, i) =>
+    indexedSource({
+      ...base,
+      job_key: `k${String(i)}`,
+      title: text,
+      organization: `${text}}`,
+      department: text,
+      native_id: text,
+      skill_clusters: [text, text],
+    }),
+  );
+}
+
 /** Seeded text of JSON's structural characters, escapes and multi-byte characters. */
 export function trickyText(random: () => number, maxLength = 40): string {
   const alphabet = ['a', 'Z', ' ', '"', '\\', '{', '}', '[', ']', ',', ':', 'é', '東', '🚀', '\n', '\u0007'];

@@ -51,6 +51,16 @@ class ScriptedMeter implements Meter {
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** What `work` was rejected with (undefined if it was not). */
+async function failureOf(work: Promise<unknown>): Promise<unknown> {
+  try {
+    await work;
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
 describe('metered', () => {
   it('reserves before the work starts, runs it with the grant and settles what was delivered', async () => {
     const meter = new ScriptedMeter();
@@ -75,12 +85,7 @@ describe('metered', () => {
     });
     await tick();
     meter.exhaust();
-    let failure: unknown;
-    try {
-      await answer;
-    } catch (error) {
-      failure = error;
-    }
+    const failure = await failureOf(answer);
     expect(failure).to.be.instanceOf(AllowanceExhaustedError);
     expect(ran).to.equal(false);
     expect(meter.events).to.deep.equal(['reserve 5']);
@@ -91,12 +96,7 @@ describe('metered', () => {
     const answer = metered(meter, 10, () => Promise.reject(new Error('search failed')));
     await tick();
     meter.grant(10);
-    let failure: unknown;
-    try {
-      await answer;
-    } catch (error) {
-      failure = error;
-    }
+    const failure = await failureOf(answer);
     expect((failure as Error).message).to.equal('search failed');
     expect(meter.events).to.deep.equal(['reserve 10', 'settle 0']);
   });
@@ -140,12 +140,7 @@ describe('meteredAhead', () => {
     await tick();
     expect(meter.events).to.deep.equal(['reserve 100']);
     meter.exhaust();
-    let failure: unknown;
-    try {
-      await answer;
-    } catch (error) {
-      failure = error;
-    }
+    const failure = await failureOf(answer);
     expect(failure).to.be.instanceOf(AllowanceExhaustedError);
     expect(meter.events).to.deep.equal(['reserve 100']);
   });
@@ -156,12 +151,7 @@ describe('meteredAhead', () => {
       const answer = page(meter, fail);
       await tick();
       meter.exhaust();
-      let failure: unknown;
-      try {
-        await answer;
-      } catch (error) {
-        failure = error;
-      }
+      const failure = await failureOf(answer);
       // The refusal, not the fetch's own failure; never a settlement (nothing was granted).
       expect(failure).to.be.instanceOf(AllowanceExhaustedError);
       expect(meter.events).to.deep.equal(['fetch 100', 'reserve 100']);
@@ -173,12 +163,7 @@ describe('meteredAhead', () => {
     const answer = page(meter, true);
     await tick();
     meter.grant(100);
-    let failure: unknown;
-    try {
-      await answer;
-    } catch (error) {
-      failure = error;
-    }
+    const failure = await failureOf(answer);
     expect((failure as Error).message).to.equal('search failed');
     expect(meter.events).to.deep.equal(['fetch 100', 'reserve 100', 'settle 0']);
   });
@@ -239,13 +224,7 @@ describe('one round trip: the rate-limit count taken by the allowance reservatio
 
   it('answers 429 over the limit, grants nothing and never counts the request twice', async () => {
     const { calls, ticket, meter } = setup(61);
-    let failure: unknown;
-    try {
-      await meter.reserve(10);
-    } catch (error) {
-      failure = error;
-    }
-    expect(failure).to.be.instanceOf(RateLimitedError);
+    expect(await failureOf(meter.reserve(10))).to.be.instanceOf(RateLimitedError);
     expect(ticket.taken?.remaining).to.equal(0);
     expect(await ticket.take()).to.deep.equal({ limit: 60, remaining: 0, resetSeconds: 60 });
     expect(calls).to.deep.equal(['admit-and-reserve statement search account:a:2']);

@@ -12,7 +12,13 @@ import { presentJobPage, presentTypedPage } from '../../src/presenters/jobs.js';
 import { PUBLIC_JOB_MEMBERS, publicJob } from '../../src/domain/public-job.js';
 import { decodeJobs } from '../../src/services/jobs.js';
 import type { Job, StoredJob } from '../../src/domain/job.js';
-import { indexedSource, MARKER_ADVERSARIAL, searchAnswer, trickyText } from '../support/indexed.js';
+import {
+  adversarialSources,
+  indexedSource,
+  MARKER_ADVERSARIAL,
+  searchAnswer,
+  trickyText,
+} from '../support/indexed.js';
 import { storedJob } from '../support/jobs.js';
 import { seededRandom } from '../support/random.js';
 
@@ -331,17 +337,7 @@ describe('job pages copied from public regions (search/public-region.ts)', () =>
   });
 
   it('is exact on adversarial strings in every member, public and internal', () => {
-    const sources = MARKER_ADVERSARIAL.map((text, i) =>
-      indexedSource({
-        ...base,
-        job_key: `k${String(i)}`,
-        title: text,
-        organization: `${text}}`,
-        department: text,
-        native_id: text,
-        skill_clusters: [text, text],
-      }),
-    );
+    const sources = adversarialSources(base);
     const { bytes, parsed, whole } = page(sources);
     expect(whole.every(Boolean)).to.equal(true);
     expect(bytes).to.equal(parsed);

@@ -5,7 +5,13 @@ import { ndjsonLines } from '../../src/export/encoders.js';
 import { PUBLIC_JOB_MEMBERS } from '../../src/domain/public-job.js';
 import { compactLines, publicSpans, type PublicSpans } from '../../src/search/source-lines.js';
 import { storedJob } from '../support/jobs.js';
-import { indexedSource, MARKER_ADVERSARIAL, searchAnswer, trickyText } from '../support/indexed.js';
+import {
+  adversarialSources,
+  indexedSource,
+  MARKER_ADVERSARIAL,
+  searchAnswer,
+  trickyText,
+} from '../support/indexed.js';
 import { seededRandom } from '../support/random.js';
 
 const stored: StoredJob = storedJob('gh-1', {
@@ -51,17 +57,7 @@ describe('export lines copied from _source (search/source-lines.ts)', () => {
   });
 
   it('is exact on adversarial strings in every member, public and internal', () => {
-    const sources = ADVERSARIAL.map((text, i) =>
-      indexedSource({
-        ...stored,
-        job_key: `k${String(i)}`,
-        title: text,
-        organization: `${text}}`,
-        department: text,
-        native_id: text,
-        skill_clusters: [text, text],
-      }),
-    );
+    const sources = adversarialSources(stored);
     const copied = linesOf(answer(sources), ADVERSARIAL.length);
     expect(copied?.text).to.equal(parsedLines(sources));
     for (const [i, line] of (copied?.text ?? '').split('\n').slice(0, -1).entries()) {
