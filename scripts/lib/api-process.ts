@@ -3,7 +3,7 @@
  * the same name), and the API as a child process whose CPU and memory are readable from /proc.
  */
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { API_NODE_FLAGS } from '../../src/main/node-flags.js';
 import { devEnv, devStackUp } from './dev.js';
@@ -26,9 +26,20 @@ export interface ApiProcess {
   pid: number;
   /** CPU seconds (user + system) the process has used so far. */
   cpuSeconds(): number;
+  /**
+   * CPU seconds of V8's worker threads so far (concurrent GC marking and compilation): a search
+   * whose CPU jumps with this one has a collector working harder, not code (node-flags.ts).
+   */
+  v8WorkerSeconds(): number;
   /** Peak resident set size in MiB (VmHWM). */
   peakRssMb(): number;
   stop(): void;
+}
+
+/** User + system clock ticks of a /proc stat line. */
+function ticksOf(stat: string): number {
+  const fields = stat.split(') ')[1]?.split(' ') ?? [];
+  return Number(fields[11]) + Number(fields[12]);
 }
 
 let built = false;
@@ -100,9 +111,14 @@ async function startNodeProcess(
   return {
     url,
     pid,
-    cpuSeconds: () => {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      return (Number(fields[11]) + Number(fields[12])) / 100;
+    cpuSeconds: () => ticksOf(readFileSync(`/proc/${pid}/stat`, 'utf8')) / 100,
+    v8WorkerSeconds: () => {
+      let ticks = 0;
+      for (const task of readdirSync(`/proc/${pid}/task`)) {
+        const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+        if (stat.includes('(V8Worker)')) ticks += ticksOf(stat);
+      }
+      return ticks / 100;
     },
     peakRssMb: () => {
       const line = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
