@@ -169,9 +169,13 @@ async function stack(): Promise<StackState> {
 }
 
 /** A child for the API or the worker, stopped (SIGTERM) by the kernel should this process die. */
-function spawnService(entry: string, env: NodeJS.ProcessEnv, stdout: 'pipe' | 'inherit'): ChildProcess {
+function spawnService(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  stdout: 'pipe' | 'inherit',
+  flags: readonly string[] = [],
+): ChildProcess {
   const [setpriv, ...setprivArgs] = parentDeathSignalArgv('SIGTERM');
-  const flags = entry === 'src/main/api.ts' ? API_NODE_FLAGS : [];
   const node = [process.execPath, ...flags, '--import', 'tsx', entry];
   const [command, ...args] = setpriv === undefined ? node : [setpriv, ...setprivArgs, ...node];
   return spawn(command ?? process.execPath, args, { env, stdio: ['ignore', stdout, 'inherit'] });
@@ -226,7 +230,7 @@ async function main(): Promise<void> {
 
   // Nothing may start once a signal has begun the shutdown (it has stopped what there was).
   if (isStopping()) return;
-  const child = spawnService('src/main/api.ts', env, 'pipe');
+  const child = spawnService('src/main/api.ts', env, 'pipe', API_NODE_FLAGS);
   api = child;
   worker = spawnService('src/main/worker.ts', { ...env, LOG_LEVEL: 'warn' }, 'inherit');
   const stops = ownsStack

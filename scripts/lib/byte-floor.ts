@@ -13,6 +13,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config.js';
+import { ping } from '../../src/db/database.js';
 import { openRuntime } from '../../src/runtime.js';
 import { rawSearchBytes } from '../../src/search/client.js';
 import { buildJobSearch, type JobFilters } from '../../src/search/job-query.js';
@@ -25,7 +26,7 @@ const server = createServer((request, response) => {
     new URL(request.url ?? '/', 'http://floor').searchParams.get('filters') ?? '{}',
   ) as JobFilters;
   const answer = async (): Promise<Buffer> => {
-    await db.one('SELECT 1 AS one');
+    await ping(db);
     return rawSearchBytes(
       runtime.es,
       runtime.indices.alias,
