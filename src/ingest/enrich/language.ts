@@ -3,18 +3,22 @@
  *
  * 1. A native language field wins when it is a valid ISO 639-1 code ("en", "en-US", "ja"); values
  *    that are not ("US", Oracle's language code for American English) are ignored.
- * 2. Otherwise tinyld over title + description, only when the text is long enough to judge
- *    (≥ 200 letters) and the detector is confident (top accuracy ≥ 0.3 and clearly ahead of the
- *    runner-up). A description made of template filler ("Lorem ipsum …") is ignored.
+ * 2. Otherwise title + description, only when the text is long enough to judge (≥ 200 letters): a
+ *    text whose words are mostly English words (english-words.ts: ≥ 0.7 of 30 or more; English
+ *    descriptions score ≥ 0.82, others ≤ 0.31) is English; any other, tinyld when it is confident
+ *    (top accuracy ≥ 0.3 and clearly ahead of the runner-up). A description made of template
+ *    filler ("Lorem ipsum …") is ignored.
  * 3. A posting too short to judge (title only): n-gram detection on "Account Executive" is a coin
- *    toss, and an English title is common on postings written in other languages, so only two
- *    conventions speak: the gender marker German and French law ask of a job title ("(m/w/d)",
- *    "(H/F)": the posting addresses German or French readers), and an unmarked title in Latin
- *    script at places only in English-speaking countries (English). Their confidence is what the
- *    calibration (calibration.ts) finds them worth.
+ *    toss, so the title's conventions and words speak: the gender marker German and French law ask
+ *    of a job title ("(m/w/d)", "(H/F)": the posting addresses German or French readers), a title
+ *    in English words (english-title.ts: a reader of a title-only posting takes its title's
+ *    language, wherever the job is), and an unmarked title in Latin script at places only in
+ *    English-speaking countries (English). Their confidence is what the calibration
+ *    (calibration.ts) finds them worth.
  */
 import { detectAll } from 'tinyld';
 import type { EnrichInput } from '../types.js';
+import { englishShare, isEnglishTitle } from './english-words.js';
 import { descriptionOf } from './text.js';
 import { derived, type Derived } from './types.js';
 
@@ -22,7 +26,17 @@ const MIN_LETTERS = 200;
 const MIN_ACCURACY = 0.3;
 /** The top language must score at least this many times the runner-up. */
 const MIN_LEAD = 2;
-const MAX_DETECTED_CONFIDENCE = 0.95;
+/**
+ * tinyld's accuracy is a score, not a probability: past the two gates above its answers were all
+ * right on the labelled set's train split whatever the score, and spread over ten confidence bands
+ * the few non-English ones left each band too thin to calibrate (a 0.49 fell below the omission
+ * threshold). Every accepted detection gets one figure, and the calibration one path.
+ */
+const DETECTED_CONFIDENCE = 0.8;
+/** A text of at least this many words, this share of them English, is English (see english-words.ts). */
+const MIN_ENGLISH_WORDS = 30;
+const MIN_ENGLISH_SHARE = 0.7;
+const ENGLISH_WORDS_CONFIDENCE = 0.9;
 /**
  * tinyld costs ~0.4 µs per character: a confident answer on the first 1,200 characters is taken,
  * and only an undecided text gets a second, longer look (4,000 characters; nothing gained past it).
@@ -59,6 +73,7 @@ const TITLE_CONVENTION_CONFIDENCE = 0.6;
 function titleConvention(title: string, countries: readonly string[]): Derived<string> | undefined {
   if (GERMAN_MARKER.test(title)) return derived('de', 'rules', TITLE_CONVENTION_CONFIDENCE);
   if (FRENCH_MARKER.test(title)) return derived('fr', 'rules', TITLE_CONVENTION_CONFIDENCE);
+  if (isEnglishTitle(title)) return derived('en', 'rules', TITLE_CONVENTION_CONFIDENCE);
   const english = countries.length > 0 && countries.every((country) => ENGLISH_COUNTRIES.has(country));
   return english && LATIN_TITLE.test(title) ? derived('en', 'rules', TITLE_CONVENTION_CONFIDENCE) : undefined;
 }
@@ -89,9 +104,12 @@ export function detectLanguage(text: string): Derived<string> | undefined {
 
 function detectSample(sample: string): Derived<string> | undefined {
   if (countLetters(sample) < MIN_LETTERS) return undefined;
+  const english = englishShare(sample);
+  if (english.words >= MIN_ENGLISH_WORDS && english.share >= MIN_ENGLISH_SHARE)
+    return derived('en', 'rules', ENGLISH_WORDS_CONFIDENCE);
   const [top, second] = detectAll(sample);
   if (top === undefined || top.accuracy < MIN_ACCURACY) return undefined;
   if (second !== undefined && top.accuracy < MIN_LEAD * second.accuracy) return undefined;
   if (languageNames.of(top.lang) === undefined) return undefined;
-  return derived(top.lang, 'rules', Math.min(top.accuracy, MAX_DETECTED_CONFIDENCE));
+  return derived(top.lang, 'rules', DETECTED_CONFIDENCE);
 }
