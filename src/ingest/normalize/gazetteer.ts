@@ -39,15 +39,12 @@ const CITY_ALIASES: Record<string, { name: string; countryCode: string }> = {
   'new york': { name: 'new york city', countryCode: 'US' },
   nyc: { name: 'new york city', countryCode: 'US' },
   sf: { name: 'san francisco', countryCode: 'US' },
-  'bay area': { name: 'san francisco', countryCode: 'US' },
-  'sf bay area': { name: 'san francisco', countryCode: 'US' },
-  'san francisco bay area': { name: 'san francisco', countryCode: 'US' },
   // Ambiguous in general (SEA is also "South-East Asia"), but in US office lists it is Seattle.
   sea: { name: 'seattle', countryCode: 'US' },
   chi: { name: 'chicago', countryCode: 'US' },
-  dc: { name: 'washington d c', countryCode: 'US' },
-  'washington dc': { name: 'washington d c', countryCode: 'US' },
-  'washington d c': { name: 'washington d c', countryCode: 'US' },
+  dc: { name: 'washington dc', countryCode: 'US' },
+  'washington dc': { name: 'washington dc', countryCode: 'US' },
+  'washington d c': { name: 'washington dc', countryCode: 'US' },
   bangalore: { name: 'bengaluru', countryCode: 'IN' },
   bombay: { name: 'mumbai', countryCode: 'IN' },
   calcutta: { name: 'kolkata', countryCode: 'IN' },
@@ -161,6 +158,9 @@ const REGIONS: [names: string[], countryCode: string, admin: string][] = [
   [['tasmania', 'TAS'], 'AU', '06'],
   [['victoria', 'VIC'], 'AU', '07'],
   [['western australia'], 'AU', '08'],
+  // The Bay Area is nine counties of California, not San Francisco: a job there is more often in
+  // San Jose or Palo Alto, and the labelled set's readers give it no city (3 train, 2 dev postings).
+  [['bay area', 'sf bay area', 'san francisco bay area'], 'US', 'CA'],
   [['england'], 'GB', 'ENG'],
   [['scotland'], 'GB', 'SCT'],
   [['wales'], 'GB', 'WLS'],

@@ -20,7 +20,9 @@
  *   null coordinates. A published country (not one inferred from a region code) bounds the city:
  *   a country's own name in the city field is the country alone, another territory's name
  *   ("Hong Kong" published in China) that territory's city. Published lat/lng win over gazetteer
- *   coordinates.
+ *   coordinates. A city behind a shown name of countries or regions only ("United States" over an
+ *   Ashby office address in Miami) is that office's, not the job's place, and is left out; a region
+ *   in the city field ("San Francisco Bay Area") is no city either.
  * - text is split into segments (";", "|", "•", " or ", newlines) and each segment into comma parts;
  *   a part that is a region or country consistent with the preceding city qualifies it
  *   ("Palo Alto, CA", "London, England, United Kingdom"), otherwise it starts a new place
@@ -55,6 +57,7 @@ import {
   loadGazetteer,
   locationOf,
   lookupCities,
+  normalizeName,
   resolveCountry,
   resolveRegion,
   type CityRecord,
@@ -157,6 +160,37 @@ function structuredCity(
   return named === undefined ? undefined : bestCity(territory, named, undefined, true);
 }
 
+/** A region in the city field ("San Francisco Bay Area" in Ashby's addressLocality) that no city is named. */
+function isRegionOnly(g: Gazetteer, city: string): boolean {
+  return resolveRegion(city) !== undefined && lookupCities(g, city).length === 0;
+}
+
+/**
+ * Whether the name shown for a place is only the names of countries or regions, written in full
+ * ("United States", "San Francisco Bay Area", "Spain"): the city published behind it is then an
+ * office's address the employer chose not to show (Ashby's postal address), not where the job is.
+ * On the labelled set the readers left such cities out on 6 train and 2 dev postings and kept
+ * them on 2 train postings (a Recruitee place named "Indiana" in Indianapolis). Codes do not count
+ * ("Downtown LA" is no Louisiana), nor does a part naming the city itself ("Singapore" over Singapore).
+ */
+function namesNoCity(g: Gazetteer, text: string | undefined, city: string): boolean {
+  if (text === undefined) return false;
+  const parts = text
+    .split(/[,;|]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const named = normalizeName(city);
+  return (
+    parts.length > 0 &&
+    parts.every(
+      (part) =>
+        normalizeName(part) !== named &&
+        !/^[A-Z]{2,3}$/.test(part) &&
+        (resolveCountry(g, part) !== undefined || resolveRegion(part) !== undefined),
+    )
+  );
+}
+
 /** A Location from the structured members (and whether the text had to help), or undefined when they carry no place. */
 function resolveStructured(
   g: Gazetteer,
@@ -165,7 +199,13 @@ function resolveStructured(
   const countryCode = structuredCountry(g, source);
   // "Remote" in the city field (Pinpoint) is an arrangement, not a place.
   const published = source.city?.trim();
-  const city = published !== undefined && REMOTE_ONLY_RE.test(published) ? undefined : published;
+  const city =
+    published === undefined ||
+    REMOTE_ONLY_RE.test(published) ||
+    isRegionOnly(g, published) ||
+    namesNoCity(g, source.text, published)
+      ? undefined
+      : published;
   const hasCoordinates = isLatitude(source.lat) && isLongitude(source.lng);
   if ((city === undefined || city === '') && countryCode === undefined) return undefined;
   if (city === undefined || city === '') {

@@ -50,7 +50,12 @@ describe('deriveLocations', function () {
     });
 
     it('knows common aliases and abbreviations', () => {
-      expect(places({ text: 'San Francisco Bay Area' })).to.deep.equal([['San Francisco', 'US']]);
+      // The Bay Area is a region of California, not San Francisco (the labelled set's readers).
+      expect(places({ text: 'San Francisco Bay Area' })).to.deep.equal([[null, 'US']]);
+      expect(places({ text: 'Bay Area' })).to.deep.equal([[null, 'US']]);
+      // GeoNames spells it "Washington, D.C."; every writing of it is that city, not Washington state.
+      for (const text of ['Washington DC', 'Washington, DC', 'Washington D.C. Metro Area', 'DC'])
+        expect(places({ text }), text).to.deep.equal([['Washington, D.C.', 'US']]);
       expect(places({ text: 'SF, NYC, SEA, CHI' })).to.deep.equal([
         ['San Francisco', 'US'],
         ['New York City', 'US'],
@@ -207,6 +212,23 @@ describe('deriveLocations', function () {
       ).to.deep.equal([['Los Angeles', 'US']]);
       expect(places({ text: 'Monaco' })).to.deep.equal([['Monaco', 'MC']]);
       expect(places({ city: 'Singapore', region: 'Singapore', countryCode: 'SG' })).to.deep.equal([
+        ['Singapore', 'SG'],
+      ]);
+      // A shown name of countries or regions only hides the office address behind it (Ashby boards
+      // of the labelled set: arb-interactive's "United States" over Miami, boon's Bay Area); a
+      // shown name that is the city itself keeps it (a city-state).
+      expect(
+        places({ text: 'United States', city: 'Miami', region: 'Florida', country: 'United States' }),
+      ).to.deep.equal([[null, 'US']]);
+      expect(
+        places({
+          text: 'San Francisco Bay Area',
+          city: 'San Francisco Bay Area',
+          region: 'California ',
+          country: 'United States',
+        }),
+      ).to.deep.equal([[null, 'US']]);
+      expect(places({ text: 'Singapore', city: 'Singapore', country: 'Singapore' })).to.deep.equal([
         ['Singapore', 'SG'],
       ]);
       // A country inferred from a region code only ranks: NT is in Canada and in Australia.
