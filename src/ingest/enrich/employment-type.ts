@@ -8,8 +8,10 @@
  *    "fixed_term" → TEMPORARY; "full-or-part-time" → both. "permanent"/"regular" say nothing about
  *    hours, so they count as FULL_TIME only when no explicit full/part-time value is present (an
  *    unqualified permanent position is full-time in practice). Unknown values are ignored.
- * 2. A title that says intern adds INTERN to native values that lack it ("BLP Intern", timeType
- *    "Full time" → FULL_TIME + INTERN), recorded as rules.
+ * 2. A title that says intern, or a native experience level of internship (SmartRecruiters'
+ *    experienceLevel), adds INTERN to native values that lack it ("BLP Intern", timeType "Full
+ *    time" → FULL_TIME + INTERN; typeOfEmployment "Part-time" at the internship level → PART_TIME +
+ *    INTERN), recorded as rules; without native values the level alone is INTERN.
  * 3. Without native values: title cues (confidence 0.85), then explicit description statements
  *    such as "This is a full-time position" or "Employment type: Contract" (0.7). Incidental
  *    mentions ("benefits for full-time employees", "a full-time degree program") do not count.
@@ -73,6 +75,8 @@ const TEXT_RULES: RegExp[] = [
   new RegExp(`\\b(?:employment|job|contract|position|work)\\s+type\\s*:?\\s*${TEXT_VALUE}`, 'i'),
 ];
 
+/** A native experience level that is an internship (not "student", which some boards give any junior role). */
+const INTERN_LEVEL = /^(?:internship|intern)$/;
 const TITLE_CONFIDENCE = 0.85;
 const TEXT_CONFIDENCE = 0.7;
 const NATIVE_PLUS_TITLE_CONFIDENCE = 0.95;
@@ -81,12 +85,14 @@ const NATIVE_PLUS_TITLE_CONFIDENCE = 0.95;
 export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType[]> | undefined {
   const native = mapNativeEmploymentTypes(input.posting.employmentTypes ?? []);
   const fromTitle = titleEmploymentTypes(input.title);
+  const internLevel = INTERN_LEVEL.test(normalizeNative(input.posting.experience ?? ''));
   if (native.length > 0) {
-    if (fromTitle.includes('INTERN') && !native.includes('INTERN')) {
+    if ((internLevel || fromTitle.includes('INTERN')) && !native.includes('INTERN')) {
       return derived([...native, 'INTERN'], 'rules', NATIVE_PLUS_TITLE_CONFIDENCE);
     }
     return derived(native, 'source_field', 1);
   }
+  if (internLevel && !fromTitle.includes('INTERN')) fromTitle.push('INTERN');
   if (fromTitle.length > 0) return derived(fromTitle, 'rules', TITLE_CONFIDENCE);
   const fromText = textEmploymentTypes(descriptionOf(input));
   return fromText.length > 0 ? derived(fromText, 'rules', TEXT_CONFIDENCE) : undefined;

@@ -72,6 +72,23 @@ describe('employment_type', () => {
     expect(r?.derivation.source).to.equal('rules');
   });
 
+  it('adds INTERN from a native internship level (SmartRecruiters: Bosch, typeOfEmployment Part-time)', () => {
+    // The labelled set's Bosch posting (train board): "Architecture Smart Start - Recruitment Days".
+    const level = { employmentTypes: ['Part-time'], experience: 'Internship' };
+    const r = deriveEmploymentType(input('Architecture Smart Start - Recruitment Days', undefined, level));
+    expect(r?.value).to.deep.equal(['PART_TIME', 'INTERN']);
+    expect(r?.derivation.source).to.equal('rules');
+    expect(
+      deriveEmploymentType(input('Smart Start', undefined, { experience: 'internship' }))?.value,
+    ).to.deep.equal(['INTERN']);
+    // "Student" is no internship: some boards give it to any junior role.
+    expect(
+      deriveEmploymentType(
+        input('Sales Assistant', undefined, { employmentTypes: ['Full-time'], experience: 'Student' }),
+      )?.value,
+    ).to.deep.equal(['FULL_TIME']);
+  });
+
   it('falls back to title cues', () => {
     expect(deriveEmploymentType(input('Quantitative Researcher Intern, Summer 2027'))?.value).to.deep.equal([
       'INTERN',
