@@ -6,8 +6,11 @@
  * A labelled posting is turned into what the pipeline would enrich by the platform's own item parser
  * (the connector's, so native fields are read exactly as a crawl reads them) applied to the recorded
  * payload: every object (JSON) or element (XML) of the file is offered to the parser and the one
- * whose native id the label names is kept. Then the description is made as the pipeline makes it
- * (`descriptionOf`).
+ * whose native id the label names is kept. A platform whose connector reads a whole document (a
+ * feed, or a page with its jobs in a script or hidden input) is crawled instead: its connector runs
+ * against the recording (CRAWLED_PLATFORMS), every other request answered 404 (a detail page that
+ * is gone, which the connector survives by keeping the list's data). Then the description is made
+ * as the pipeline makes it (`descriptionOf`).
  *
  * Splits are by board, so no company's postings (their boilerplate, their title conventions) are on
  * both sides of a measurement: a board's split is fixed by a hash of `platform/board`, so a board
@@ -18,6 +21,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { parseAshbyJob } from '../../ingest/connectors/ashby.js';
 import { parseBambooHrJob } from '../../ingest/connectors/bamboohr.js';
 import { parseBreezyPosition } from '../../ingest/connectors/breezy.js';
+import { clearCompanyConnector } from '../../ingest/connectors/clearcompany.js';
 import { parseComeetPosition } from '../../ingest/connectors/comeet.js';
 import { parseXml } from '../../ingest/connectors/common.js';
 import { parseGemJobPost } from '../../ingest/connectors/gem.js';
@@ -43,15 +47,15 @@ import { parseEightfoldPosition } from '../../ingest/connectors/eightfold.js';
 import { parseJoinJob } from '../../ingest/connectors/join.js';
 import { parseManatalJob } from '../../ingest/connectors/manatal.js';
 import { parsePageUpItem } from '../../ingest/connectors/pageup.js';
-import { parsePaylocityJob } from '../../ingest/connectors/paylocity.js';
+import { paylocityConnector } from '../../ingest/connectors/paylocity.js';
 import { parsePhenomJob } from '../../ingest/connectors/phenom.js';
 import { parsePolymerJob } from '../../ingest/connectors/polymer.js';
 import { parseSenseHqJob } from '../../ingest/connectors/sensehq.js';
 import { parseTrakstarOpening } from '../../ingest/connectors/trakstar.js';
-import { parseZohoRecruitJob } from '../../ingest/connectors/zoho-recruit.js';
+import { zohoRecruitConnector } from '../../ingest/connectors/zoho-recruit.js';
 import { descriptionOf } from '../../ingest/normalize/job.js';
 import { parseJsonLines } from '../../lib/json.js';
-import type { EnrichInput, SourcePosting } from '../../ingest/types.js';
+import type { Connector, EnrichInput, HttpClient, SourcePosting } from '../../ingest/types.js';
 
 export type Split = 'train' | 'dev' | 'test';
 
@@ -166,8 +170,6 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
       now: new Date(0),
     });
   },
-  paylocity: (node, endpoint) =>
-    parsePaylocityJob({ job: node, detail: undefined, url: 'https://board.example/job', endpoint }),
   oracle_cloud: (node, endpoint) =>
     parseOracleRequisition({
       entry: node,
@@ -198,8 +200,56 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
   polymer: (node, endpoint, board) => parsePolymerJob({ row: node, detail: node, slug: board, endpoint }),
   sensehq: (node, endpoint, board) => parseSenseHqJob(node, board, endpoint),
   trakstar: parseTrakstarOpening,
-  zoho_recruit: (node, endpoint) => parseZohoRecruitJob(node, PLACEHOLDER_HOST, endpoint),
 };
+
+/**
+ * Platforms whose recordings are the document the connector fetches whole, with the board slug the
+ * connector needs: the slug is a placeholder where the connector checks its shape (a Paylocity
+ * company GUID), as the request goes to the recording anyway.
+ */
+const CRAWLED_PLATFORMS: Record<string, { connector: Connector; slug: (board: string) => string }> = {
+  clearcompany: { connector: clearCompanyConnector, slug: (board) => board },
+  paylocity: { connector: paylocityConnector, slug: () => '00000000-0000-4000-8000-000000000000' },
+  zoho_recruit: { connector: zohoRecruitConnector, slug: (board) => `${board}.zohorecruit.com` },
+};
+
+/** Whether the set can read a platform's recordings at all. */
+function readsPlatform(platform: string): boolean {
+  return CRAWLED_PLATFORMS[platform] !== undefined || ITEM_PARSERS[platform] !== undefined;
+}
+
+/**
+ * The postings a crawl of the recording finds, by native id and requisition id: the connector's
+ * first request gets the recording, any later one (a detail page) a 404.
+ */
+export async function postingsOfCrawl(
+  platform: string,
+  text: string,
+  file: string,
+  board: string,
+): Promise<Map<string, SourcePosting>> {
+  const crawled = CRAWLED_PLATFORMS[platform];
+  const found = new Map<string, SourcePosting>();
+  if (crawled === undefined) return found;
+  let served = false;
+  const http: HttpClient = {
+    request: (url) => {
+      const first = !served;
+      served = true;
+      return Promise.resolve(
+        first ? { status: 200, url, headers: {}, text } : { status: 404, url, headers: {}, text: '' },
+      );
+    },
+  };
+  const result = await crawled.connector.crawl(
+    { source: platform, slug: crawled.slug(board), endpointOverride: `https://${PLACEHOLDER_HOST}` },
+    http,
+  );
+  for (const posting of result.postings)
+    for (const id of [posting.nativeId, posting.requisitionId]) if (id !== undefined) found.set(id, posting);
+  if (found.size === 0) throw new Error(`${file}: the ${platform} connector read no posting from it`);
+  return found;
+}
 
 /** Every object and array element of a parsed payload, depth first. */
 function* nodes(value: unknown): Generator {
@@ -274,12 +324,11 @@ export async function readLabelledSet(dir: URL = LABELLED_SET_DIR): Promise<SetP
     let postings = payloads.get(line.file);
     if (postings === undefined) {
       try {
-        postings = postingsOfPayload(
-          line.platform,
-          await readFile(new URL(line.file, dir), 'utf8'),
-          line.file,
-          line.board,
-        );
+        const text = await readFile(new URL(line.file, dir), 'utf8');
+        postings =
+          CRAWLED_PLATFORMS[line.platform] === undefined
+            ? postingsOfPayload(line.platform, text, line.file, line.board)
+            : await postingsOfCrawl(line.platform, text, line.file, line.board);
       } catch (error) {
         out.push({ line, split, unreadable: error instanceof Error ? error.message : String(error) });
         continue;
@@ -288,10 +337,9 @@ export async function readLabelledSet(dir: URL = LABELLED_SET_DIR): Promise<SetP
     }
     const posting = postings.get(line.native_id);
     if (posting === undefined) {
-      const reason =
-        ITEM_PARSERS[line.platform] === undefined
-          ? `no item parser for ${line.platform}`
-          : `native id ${line.native_id} not read from ${line.file}`;
+      const reason = !readsPlatform(line.platform)
+        ? `no item parser for ${line.platform}`
+        : `native id ${line.native_id} not read from ${line.file}`;
       out.push({ line, split, unreadable: reason });
       continue;
     }

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import {
   enrichInputOf,
   parseLabelLines,
+  postingsOfCrawl,
   postingsOfPayload,
   splitOf,
 } from '../../../src/services/quality/labelled-set.js';
@@ -38,6 +39,43 @@ describe('the labelled set', () => {
     expect(postingsOfPayload('kula', '<html></html>', 'board.html').size, 'no parser: nothing read').to.equal(
       0,
     );
+  });
+
+  it('crawls a recorded whole document through its connector (feeds, pages with the jobs in a script)', async () => {
+    const raw = (path: string): string => readFileSync(`test/fixtures/labelled/wave2/raw/${path}`, 'utf8');
+    // ClearCompany's feed has one row per requisition and place: the connector groups them (12 rows
+    // of requisition 3720060 make one posting), as an item parser over single rows could not.
+    const feed = await postingsOfCrawl(
+      'clearcompany',
+      raw('clearcompany/sarthakjain004__headstart__clearcompany_fisherphillips.xml'),
+      'fisherphillips.xml',
+      'fisherphillips',
+    );
+    expect(feed.get('3720060')?.locations.length).to.be.greaterThan(1);
+    expect(feed.get('3733861')?.title).to.equal('Legal Secretary');
+    // Paylocity's board page (window.pageData); every detail request is answered 404 and the
+    // board's data is kept.
+    const page = await postingsOfCrawl(
+      'paylocity',
+      raw('paylocity/Aaronearlerichardson__Jobs__paylocity_board.html'),
+      'board.html',
+      'united-imaging',
+    );
+    expect([...page.keys()]).to.include.members(['4463447', '4526053', '4525257']);
+    const zoho = await postingsOfCrawl(
+      'zoho_recruit',
+      raw('zoho_recruit/Aaronearlerichardson__Jobs__zohorecruit_board.html'),
+      'board.html',
+      'pscbiotech',
+    );
+    expect([...zoho.keys()]).to.include.members(['474128000070267033', '474128000070306003']);
+    let refused: unknown;
+    try {
+      await postingsOfCrawl('zoho_recruit', '<html></html>', 'empty.html', 'x');
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).to.be.instanceOf(Error);
   });
 
   it('refuses a malformed label line by file and number', () => {
