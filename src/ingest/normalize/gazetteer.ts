@@ -323,6 +323,52 @@ export function bestCity(
   return anchored || best.population >= MIN_UNQUALIFIED_POPULATION ? best : undefined;
 }
 
+/** The region's sizeable cities with their normalized names, built on the first near-name lookup. */
+let sizeableCitiesByRegion: Map<string, { key: string; city: CityRecord }[]> | undefined;
+
+function regionCities(g: Gazetteer, region: Region): { key: string; city: CityRecord }[] {
+  if (sizeableCitiesByRegion === undefined) {
+    const index = new Map<string, { key: string; city: CityRecord }[]>();
+    for (const [key, records] of g.cities)
+      for (const city of records) {
+        if (city.population < MIN_UNQUALIFIED_POPULATION) continue;
+        const at = `${city.country}|${city.adminCode}`;
+        index.set(at, [...(index.get(at) ?? []), { key, city }]);
+      }
+    sizeableCitiesByRegion = index;
+  }
+  return sizeableCitiesByRegion.get(`${region.countryCode}|${region.admin}`) ?? [];
+}
+
+/**
+ * The one sizeable city (≥ 10,000) of a region whose name is one edit from a published name the
+ * gazetteer does not know: a structured city field with a typo ("Pittsburg, PA" on a Paylocity board
+ * of the labelled set is Pittsburgh; "San Fransisco, CA"). Names under five letters, or two
+ * candidates, are left alone.
+ */
+export function nearCity(g: Gazetteer, name: string, region: Region): CityRecord | undefined {
+  const key = normalizeName(name);
+  if (key.length < 5) return undefined;
+  const near = regionCities(g, region).filter((candidate) => withinOneEdit(candidate.key, key));
+  const cities = new Set(near.map((candidate) => candidate.city));
+  return cities.size === 1 ? near[0]?.city : undefined;
+}
+
+/** Whether two strings differ by at most one inserted, deleted, replaced or transposed character. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (i === a.length || i === b.length) return true;
+  const rest = (x: number, y: number): boolean => a.slice(x) === b.slice(y);
+  return (
+    rest(i + 1, i + 1) ||
+    rest(i + 1, i) ||
+    rest(i, i + 1) ||
+    (a[i] === b[i + 1] && a[i + 1] === b[i] && rest(i + 2, i + 2))
+  );
+}
+
 export function locationOf(
   city: string | null,
   countryCode: string | undefined,

@@ -16,8 +16,9 @@
  * Resolution rules, in order:
  * - structured members win over text: a published city is looked up within the published country
  *   and region; if the gazetteer does not know it (typos such as "San Fransisco"), the text of the
- *   same SourceLocation may supply a city in the same country, else the published name is kept with
- *   null coordinates. A published country (not one inferred from a region code) bounds the city:
+ *   same SourceLocation may supply a city in the same country, else the one sizeable city of the
+ *   published region one edit away ("Pittsburg, PA"), else the published name is kept with null
+ *   coordinates. A published country (not one inferred from a region code) bounds the city:
  *   a country's own name in the city field is the country alone, another territory's name
  *   ("Hong Kong" published in China) that territory's city. Published lat/lng win over gazetteer
  *   coordinates. A city behind a shown name of countries or regions only ("United States" over an
@@ -57,6 +58,7 @@ import {
   loadGazetteer,
   locationOf,
   lookupCities,
+  nearCity,
   normalizeName,
   resolveCountry,
   resolveRegion,
@@ -131,6 +133,19 @@ function publishedCountry(g: Gazetteer, source: SourceLocation): string | undefi
   return source.region === undefined
     ? structuredCountry(g, source)
     : structuredCountry(g, { ...source, region: '' });
+}
+
+/**
+ * A published city the gazetteer does not know in its published region is, before any namesake
+ * elsewhere, the region's one sizeable city a typo away ("Pittsburg, PA" is Pittsburgh, not
+ * Pittsburg, California); undefined when the region has the name or no near one.
+ */
+function inRegionOrNear(g: Gazetteer, city: string, region: Region | undefined): CityRecord | undefined {
+  if (region === undefined) return undefined;
+  const inRegion = lookupCities(g, city).some(
+    (c) => c.country === region.countryCode && c.adminCode === region.admin,
+  );
+  return inRegion ? undefined : nearCity(g, city, region);
 }
 
 /**
@@ -231,7 +246,9 @@ function resolveStructured(
     return { location, fromText: false };
   }
   const region = source.region === undefined ? undefined : resolveRegion(source.region);
-  const record = structuredCity(g, city, countryCode, region, publishedCountry(g, source) !== undefined);
+  const record =
+    inRegionOrNear(g, city, region) ??
+    structuredCity(g, city, countryCode, region, publishedCountry(g, source) !== undefined);
   if (record === 'country') return resolveStructured(g, { ...source, city: '' });
   if (record !== undefined) {
     const location = locationOf(

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Location } from '../../../src/domain/job.js';
 import { countryName, deriveLocations, normalizeName } from '../../../src/ingest/normalize/locations.js';
+import { withinOneEdit } from '../../../src/ingest/normalize/gazetteer.js';
 import type { SourceLocation } from '../../../src/ingest/types.js';
 
 /** City/country-code pairs of the derived locations, in order. */
@@ -176,6 +177,26 @@ describe('deriveLocations', function () {
   });
 
   describe('structured members', () => {
+    it('reads a structured city with a typo as the one sizeable city of its region a letter away', () => {
+      // Paylocity (United Imaging, labelled set): "Pittsburg, PA" is Pittsburgh, not Pittsburg, California.
+      expect(places({ city: 'Pittsburg', region: 'PA', country: 'USA' })).to.deep.equal([
+        ['Pittsburgh', 'US'],
+      ]);
+      expect(places({ city: 'Pittsburg', region: 'KS', country: 'USA' })).to.deep.equal([
+        ['Pittsburg', 'US'],
+      ]);
+      expect(places({ city: 'San Fransisco', region: 'CA', country: 'US' })).to.deep.equal([
+        ['San Francisco', 'US'],
+      ]);
+      // No region, or a short name: no guess; the published name stays.
+      expect(places({ city: 'Pittsburgg', country: 'USA' })).to.deep.equal([['Pittsburgg', 'US']]);
+      expect(places({ city: 'Rena', region: 'NV', country: 'US' })).to.deep.equal([['Rena', 'US']]);
+      expect(withinOneEdit('fransisco', 'francisco')).to.equal(true);
+      expect(withinOneEdit('pittsburg', 'pittsburgh')).to.equal(true);
+      expect(withinOneEdit('sapce', 'space')).to.equal(true);
+      expect(withinOneEdit('boston', 'austin')).to.equal(false);
+    });
+
     it('keeps the city inside the published country (SmartRecruiters, Recruitee, Ashby)', () => {
       // Not Geneva, Illinois.
       expect(
