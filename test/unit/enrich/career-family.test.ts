@@ -72,6 +72,18 @@ describe('career_family', () => {
     ['Van Drivers Wanted', 'general_professional'],
     ['Patient Care Coordinator / Medical VA', 'administration'],
     ['Privacy Policy Analyst', 'legal_policy'],
+    // Food service, clinical and teaching roles beyond nursing (train and dev boards); a domain word
+    // before a function is not the function ("Head of Veterinary Marketing" markets).
+    ['Pastry Baker I', 'general_professional'],
+    ['Bakery Steward', 'general_professional'],
+    [
+      'Family Medicine NP/PA | 4 Day Option | High Earning Potential | Reno, NV | Tahoe Lifestyle',
+      'general_professional',
+    ],
+    ['Manager - Medical Coding (REMOTE)', 'general_professional'],
+    ['Dental Assistant', 'general_professional'],
+    ['Adjunct Professor of Nursing', 'general_professional'],
+    ['Head of Veterinary Marketing', 'go_to_market'],
   ];
   for (const [title, family] of cases) {
     it(`${title.trim()} → ${family}`, () => {

@@ -107,6 +107,10 @@ describe('skill_clusters', () => {
       // recruiting work.
       ['Policy Processing Associate', ['operations']],
       ['Architecture Smart Start - Recruitment Days', undefined],
+      // Bakers and clinical professions beyond nursing (train boards and general vocabulary).
+      ['Pastry Baker I', ['skilled_trades']],
+      ['Dental Hygienist', ['healthcare']],
+      ['Phlebotomist - Night Shift', ['healthcare']],
     ];
     for (const [title, expected] of cases) expect(tags(title), title).to.deep.equal(expected);
   });
