@@ -52,6 +52,9 @@ const CITY_ALIASES: Record<string, { name: string; countryCode: string }> = {
   gurugram: { name: 'gurgaon', countryCode: 'IN' },
   kiev: { name: 'kyiv', countryCode: 'UA' },
   cologne: { name: 'koln', countryCode: 'DE' },
+  hanover: { name: 'hannover', countryCode: 'DE' },
+  nuremberg: { name: 'nurnberg', countryCode: 'DE' },
+  brunswick: { name: 'braunschweig', countryCode: 'DE' },
   munchen: { name: 'munich', countryCode: 'DE' },
   frankfurt: { name: 'frankfurt am main', countryCode: 'DE' },
   'tel aviv yafo': { name: 'tel aviv', countryCode: 'IL' },
@@ -273,14 +276,18 @@ export function resolveRegion(value: string): Region | undefined {
   return regionsByName.get(normalizeName(trimmed));
 }
 
+/**
+ * The cities a name may be: an alias's city first, then the places GeoNames itself calls that name,
+ * so "Hanover" is Hannover unless a qualifier picks Hanover, Pennsylvania ("Geneva, IL" likewise).
+ */
 export function lookupCities(g: Gazetteer, value: string): CityRecord[] {
   const key = normalizeName(value);
   if (key === '') return [];
+  const direct = g.cities.get(key) ?? [];
   const alias = CITY_ALIASES[key];
-  if (alias !== undefined) {
-    return (g.cities.get(alias.name) ?? []).filter((c) => c.country === alias.countryCode);
-  }
-  return g.cities.get(key) ?? [];
+  if (alias === undefined) return direct;
+  const aliased = (g.cities.get(alias.name) ?? []).filter((c) => c.country === alias.countryCode);
+  return [...aliased, ...direct.filter((c) => !aliased.includes(c))];
 }
 
 export function isLatitude(value: number | undefined): value is number {

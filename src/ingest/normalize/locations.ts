@@ -21,7 +21,9 @@
  *   coordinates. A published country (not one inferred from a region code) bounds the city:
  *   a country's own name in the city field is the country alone, another territory's name
  *   ("Hong Kong" published in China) that territory's city. Published lat/lng win over gazetteer
- *   coordinates. A city behind a shown name of countries or regions only ("United States" over an
+ *   coordinates. A shown name that is another city of the published country wins over the city
+ *   field (an Ashby station shown as "Nürnberg" with its address in Fürth). A city behind a shown
+ *   name of countries or regions only ("United States" over an
  *   Ashby office address in Miami) is that office's, not the job's place, and is left out; a region
  *   in the city field ("San Francisco Bay Area") is no city either.
  * - text is split into segments (";", "|", "•", " or ", newlines) and each segment into comma parts;
@@ -175,6 +177,29 @@ function structuredCity(
   return named === undefined ? undefined : bestCity(territory, named, undefined, true);
 }
 
+/**
+ * The city the name shown for a place names, when it is one city of the published country other
+ * than the city field behind it: the employer's name for the place wins over the address (Ashby: a
+ * station shown as "Nürnberg" whose postal address is in Fürth, "Paris" in Champlan, "Bilbao" in
+ * Zamudio; the labelled set's readers take the named city on 8 postings of one train board).
+ */
+function shownCity(
+  g: Gazetteer,
+  text: string | undefined,
+  city: string,
+  countryCode: string | undefined,
+): Location | undefined {
+  if (text === undefined) return undefined;
+  const places = parseLocationText(g, text, countryCode);
+  const [place, ...more] = places;
+  if (place === undefined || more.length > 0 || place.city === null) return undefined;
+  if (countryCode !== undefined && place.country_code !== countryCode) return undefined;
+  return normalizeName(place.city) === normalizeName(city) ||
+    lookupCities(g, city).some((c) => normalizeName(c.name) === normalizeName(place.city ?? ''))
+    ? undefined
+    : place;
+}
+
 /** A region in the city field ("San Francisco Bay Area" in Ashby's addressLocality) that no city is named. */
 function isRegionOnly(g: Gazetteer, city: string): boolean {
   return resolveRegion(city) !== undefined && lookupCities(g, city).length === 0;
@@ -222,6 +247,8 @@ function resolveStructured(
       ? undefined
       : published;
   const hasCoordinates = isLatitude(source.lat) && isLongitude(source.lng);
+  const shown = city === undefined || city === '' ? undefined : shownCity(g, source.text, city, countryCode);
+  if (shown !== undefined) return { location: shown, fromText: true };
   if ((city === undefined || city === '') && countryCode === undefined) return undefined;
   if (city === undefined || city === '') {
     // A bare country: let a text such as "Remote (Canada)" or "Toronto, ON" add the city if it can.

@@ -272,10 +272,22 @@ describe('deriveLocations', function () {
         lat: 35.3391654,
         lng: 139.49014,
       });
-      // Comeet: the display name says Dallas, the structured city is Plano.
+      // The employer's name for the place wins over the address behind it: Comeet's display name
+      // says Dallas for a Plano office; roadsurfer's Ashby station "Nürnberg" has its address in
+      // Fürth (labelled set: the readers take the named city). The same city spelt twice stays the
+      // structured one, which knows the region ("Springfield" in Illinois).
       expect(places({ text: 'Dallas', city: 'Plano', region: 'TX', countryCode: 'US' })).to.deep.equal([
-        ['Plano', 'US'],
+        ['Dallas', 'US'],
       ]);
+      expect(places({ text: 'Nürnberg', city: 'Fürth', country: 'Germany' })).to.deep.equal([
+        ['Nürnberg', 'DE'],
+      ]);
+      expect(
+        places({ text: 'Springfield', city: 'Springfield', region: 'IL', countryCode: 'US' }),
+      ).to.deep.equal([['Springfield', 'US']]);
+      expect(
+        only({ text: 'Springfield', city: 'Springfield', region: 'IL', countryCode: 'US' }).lat,
+      ).to.be.closeTo(39.8, 0.1);
     });
 
     it('uses the region to pick the city and to infer the country (BambooHR)', () => {
