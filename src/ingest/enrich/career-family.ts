@@ -81,6 +81,13 @@ const FAMILY_RULES: [Family, RegExp][] = [
     'general_professional',
     /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor|clinical (?:operations|affairs)|baker|bakery|pastry|barista|dishwasher|food service|medical (?:coding|coder|science liaison|science liason)|medicine|nurse practitioner|physician assistant|np\/pa|dentist|dental (?:assistant|hygienist)|hygienist|veterinarian|paramedic|phlebotom\w*|sonograph\w*|professor|lecturer|instructor)s?\b/i,
   ],
+  // The same trades and care roles in German compounds ("Fahrzeugtechniker", "KFZ-Mechatroniker",
+  // "Pflegefachkraft") and in French, Spanish, Italian and Portuguese (a roadsurfer train board's
+  // technicians fell through to their "Fleet Operations" department).
+  [
+    'general_professional',
+    /(?:techniker|mechaniker|mechatroniker|elektriker|elektroniker|monteur|schlosser|schweißer|schweisser|tischler|kraftfahrer|busfahrer|lkw-fahrer|staplerfahrer|lagerist|pflegekraft|pflegefachkraft|pfleger|erzieher|reinigungskraft|(?<![\p{L}])koch)(?:in|innen)?(?![\p{L}])|(?<![\p{L}])(?:techniciens?|technicienne|mécanicien(?:ne)?|électricien(?:ne)?|chauffeur|soudeur|cuisinier|infirmi(?:er|ère)|aide-soignant(?:e)?|técnic[oa]|tecnic[oa]|mecánic[oa]|meccanic[oa]|mecânic[oa]|electricista|eletricista|elettricista|soldador|saldatore|cociner[oa]|cozinheir[oa]|cuoc[oa]|enfermer[oa]|enfermeir[oa]|infermier[ea]|autista|motorista|eletrotécnic[oa])(?![\p{L}])/iu,
+  ],
   [
     'design_research',
     /designer|\b(?:ux|ui|user research\w*|illustrator|creative director|art director|copywriter|writer)\b/i,

@@ -366,13 +366,13 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'healthcare',
     title:
-      /\bnurse\b|\bnursing\b|\bcna\b|\blpn\b|\bcaregiver\b|\bphysician\b|\bclinical\b|\bmedical\b|\bmedicine\b|\bnurse practitioner\b|\bnp\/pa\b|\btherapist\b|\bpharmac|\bbehavior analyst\b|\bbcba\b|\bbehavioral health\b|\bdentist\b|\bdental (?:assistant|hygienist)\b|\bhygienist\b|\bveterinarian\b|\bparamedic\b|\bphlebotom\w*|\bsonograph\w*/i,
+      /\bnurse\b|\bnursing\b|\bcna\b|\blpn\b|\bcaregiver\b|\bphysician\b|\bclinical\b|\bmedical\b|\bmedicine\b|\bnurse practitioner\b|\bnp\/pa\b|\btherapist\b|\bpharmac|\bbehavior analyst\b|\bbcba\b|\bbehavioral health\b|\bdentist\b|\bdental (?:assistant|hygienist)\b|\bhygienist\b|\bveterinarian\b|\bparamedic\b|\bphlebotom\w*|\bsonograph\w*|(?:pflegekraft|pflegefachkraft|pfleger)(?:in|innen)?(?![\p{L}])|(?<![\p{L}])(?:infirmi(?:er|ère)|aide-soignant(?:e)?|enfermer[oa]|enfermeir[oa]|infermier[ea])(?![\p{L}])/iu,
     keywords: ['patient care', 'clinical', 'patients', 'bedside'],
   },
   {
     tag: 'skilled_trades',
     title:
-      /\btechnician\b|\belectrician\b|\bmechanic\b|\bwelder\b|\bplumber\b|\bhvac\b|\bmachinist\b|\blineman\b|\blineworker\b|\binstaller\b|\bcarpenter\b|\bassembler\b|\bmaintenance (?:worker|technician|mechanic)\b|\bgroundskeeper\b|\bstage crew\b|\bprocess operator\b|\bbaker\b|\bpastry\b/i,
+      /\btechnician\b|\belectrician\b|\bmechanic\b|\bwelder\b|\bplumber\b|\bhvac\b|\bmachinist\b|\blineman\b|\blineworker\b|\binstaller\b|\bcarpenter\b|\bassembler\b|\bmaintenance (?:worker|technician|mechanic)\b|\bgroundskeeper\b|\bstage crew\b|\bprocess operator\b|\bbaker\b|\bpastry\b|(?:techniker|mechaniker|mechatroniker|elektriker|elektroniker|monteur|schlosser|schweißer|schweisser|tischler)(?:in|innen)?(?![\p{L}])|(?<![\p{L}])(?:techniciens?|technicienne|mécanicien(?:ne)?|électricien(?:ne)?|soudeur|técnic[oa]|tecnic[oa]|mecánic[oa]|meccanic[oa]|mecânic[oa]|electricista|eletricista|elettricista|soldador|saldatore|eletrotécnic[oa])(?![\p{L}])/iu,
     keywords: ['hand tools', 'preventive maintenance', 'troubleshooting equipment', 'osha'],
   },
 ];

@@ -84,6 +84,15 @@ describe('career_family', () => {
     ['Dental Assistant', 'general_professional'],
     ['Adjunct Professor of Nursing', 'general_professional'],
     ['Head of Veterinary Marketing', 'go_to_market'],
+    // Trades and care in German compounds and in Romance languages (roadsurfer train board).
+    ['Wohnmobil-Techniker (m/w/d)', 'general_professional'],
+    ['Fahrzeugtechniker (m/w/d) für Reisemobile', 'general_professional'],
+    ['KFZ-Mechatronikerin', 'general_professional'],
+    ['Pflegefachkraft (m/w/d) Intensivstation', 'general_professional'],
+    ['Mécanicien poids lourds (H/F)', 'general_professional'],
+    ['Técnico de Mantenimiento', 'general_professional'],
+    ['Estagiário Técnico | Eletrotécnica (Paulínia)', 'general_professional'],
+    ['Infermiere professionale', 'general_professional'],
   ];
   for (const [title, family] of cases) {
     it(`${title.trim()} → ${family}`, () => {

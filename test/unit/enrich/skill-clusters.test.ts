@@ -111,6 +111,11 @@ describe('skill_clusters', () => {
       ['Pastry Baker I', ['skilled_trades']],
       ['Dental Hygienist', ['healthcare']],
       ['Phlebotomist - Night Shift', ['healthcare']],
+      ['Fahrzeugtechniker (m/w/d) für Reisemobile', ['skilled_trades']],
+      ['Électricien de maintenance (H/F)', ['skilled_trades']],
+      ['Pflegefachkraft (m/w/d)', ['healthcare']],
+      // Words that only contain a trade's letters are no trade.
+      ['Berufserfahrung im Vertrieb', undefined],
     ];
     for (const [title, expected] of cases) expect(tags(title), title).to.deep.equal(expected);
   });
