@@ -18,6 +18,7 @@
  */
 import type { EmploymentType } from '../../domain/job.js';
 import type { EnrichInput } from '../types.js';
+import { INTERN_TITLE_OTHER_LANGUAGES } from './experience-level.js';
 import { descriptionOf, normalizeNative, sentencesOf } from './text.js';
 import { derived, type Derived } from './types.js';
 
@@ -120,7 +121,9 @@ export function mapNativeEmploymentTypes(values: readonly string[]): EmploymentT
 }
 
 function titleEmploymentTypes(title: string): EmploymentType[] {
-  return TITLE_RULES.filter(([pattern]) => pattern.test(title)).map(([, type]) => type);
+  const types = TITLE_RULES.filter(([pattern]) => pattern.test(title)).map(([, type]) => type);
+  if (!types.includes('INTERN') && INTERN_TITLE_OTHER_LANGUAGES.test(title)) types.unshift('INTERN');
+  return types;
 }
 
 function textEmploymentTypes(text: string): EmploymentType[] {

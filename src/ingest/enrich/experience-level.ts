@@ -40,6 +40,14 @@ import type { EnrichInput } from '../types.js';
 import { descriptionOf, normalizeNative, sentencesOf } from './text.js';
 import { derived, type Derived } from './types.js';
 
+/**
+ * Internships, apprenticeships and work-study in German, French, Spanish, Italian and Portuguese
+ * titles (employment-type.ts reads the same words as INTERN). French "stage" alone is not read: an
+ * English title says "Stage Manager".
+ */
+export const INTERN_TITLE_OTHER_LANGUAGES =
+  /(?<![\p{L}])(?:praktikum|praktikant(?:in)?|pflichtpraktikum|duales studium|duale[rs]? student(?:in)?|ausbildung|azubi|auszubildende[r]?|stagiaire|alternance|alternant(?:e)?|apprenti(?:e)?|prácticas|becari[oa]|tirocinio|tirocinante|stagista|estágio|estagiári[oa]|jovem aprendiz)(?![\p{L}])/iu;
+
 type NativeMapping = ExperienceLevel | readonly ExperienceLevel[];
 
 const NATIVE_RULES: [RegExp, NativeMapping][] = [
@@ -58,12 +66,18 @@ const TITLE_RULES: [RegExp, ExperienceLevel][] = [
     /\bintern(ship)?s?\b|\bco-?op\b|\bworking student\b|\bwerkstudent\b|\btrainee\b|\bapprentice(ship)?\b/i,
     'intern',
   ],
+  [INTERN_TITLE_OTHER_LANGUAGES, 'intern'],
   [
     /\b(?:vice president|vp|svp|evp|chief|ceo|cto|cfo|coo|cmo|cio|ciso|president|head of)\b|(?<!account\s|associate\s)\bdirector\b|\bdir\b/i,
     'executive',
   ],
   [
-    /\b(?:principal|staff\s+(?:software|engineer|data|machine|ml|security|product|designer|scientist|researcher|site|backend|frontend|full)|lead|supervisor|engineering manager|team lead|associate director)\b/i,
+    /\b(?:principal|staff\s+(?:software|engineer|data|machine|ml|security|product|designer|scientist|researcher|site|backend|frontend|full)|lead|leader|supervisor|engineering manager|team lead|teamlead|associate director)\b/i,
+    'lead',
+  ],
+  // A team's or a shift's leader in German, French, Spanish, Italian and Portuguese.
+  [
+    /(?<![\p{L}])(?:teamleiter(?:in)?|teamleitung|schichtleiter(?:in)?|schichtleitung|chef d'équipe|cheffe d'équipe|responsable d'équipe|jefe de equipo|líder de equipo|capo ?squadra|caporeparto|chefe de equipa|líder de equipe)(?![\p{L}])/iu,
     'lead',
   ],
   [/\b(?:senior|sr)\b\.?|\(senior\)|\b(?:iii|iv)\s*$|\b(?:iii|iv)\b(?=\s*[-–,(])/i, 'senior'],

@@ -89,6 +89,21 @@ describe('employment_type', () => {
     ).to.deep.equal(['FULL_TIME']);
   });
 
+  it('reads internships, apprenticeships and work-study in other languages from the title', () => {
+    for (const title of [
+      'Praktikum im Start-up',
+      'Duales Studium Outdoor Studies (m/w/d)',
+      'Stagiaire RH (H/F)',
+    ])
+      expect(deriveEmploymentType(input(title))?.value, title).to.deep.equal(['INTERN']);
+    const workStudy = deriveEmploymentType(
+      input('Starte dein Abenteuer: Duales Studium Outdoor Studies bei roadsurfer (m/w/d)', undefined, {
+        employmentTypes: ['FullTime'],
+      }),
+    );
+    expect(workStudy?.value).to.deep.equal(['FULL_TIME', 'INTERN']);
+  });
+
   it('falls back to title cues', () => {
     expect(deriveEmploymentType(input('Quantitative Researcher Intern, Summer 2027'))?.value).to.deep.equal([
       'INTERN',

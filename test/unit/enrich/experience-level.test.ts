@@ -46,6 +46,17 @@ describe('experience_level', () => {
       // Wave 2 train and dev boards: the level in parentheses, and the director's deputy.
       ['IT Project Manager (Mid-level)', 'mid'],
       ['Associate Director, Clinical Trial Management', 'lead'],
+      // A leader leads; teams and shifts are led in other languages too; internships,
+      // apprenticeships and work-study (roadsurfer, Bliro, Recruitee boards).
+      ['Parts Production Team Leader', 'lead'],
+      ['Teamlead Accounts Payable (m/f/d)', 'lead'],
+      ['Teamleiter Kreditorenbuchhaltung (m/w/d)', 'lead'],
+      ["Chef d'équipe logistique (H/F)", 'lead'],
+      ['Praktikum im Start-up', 'intern'],
+      ['Starte dein Abenteuer: Duales Studium Outdoor Studies bei roadsurfer (m/w/d)', 'intern'],
+      ['Ausbildung zur Kauffrau für Büromanagement', 'intern'],
+      ['Business Developer Retail Lyon - Stage ou Alternance', 'intern'],
+      ['Stage Manager', undefined],
     ];
     for (const [title, level] of cases) expect(titleLevel(title), title).to.equal(level);
   });
