@@ -4,8 +4,9 @@
  *
  * An amount counts only with a currency next to it (symbol or ISO code, before or after), so
  * "4,700 customers" is never a salary. In a description the sentence must also talk about pay
- * (salary, compensation, pay, wage, OTE, …) and the words just before the amount must not be a
- * benefit ("Fertility HRA (up to $10,000 per year)"); amounts in millions or billions ("raised $73
+ * (salary, compensation, pay, wage, OTE, Gehalt, RAL, …) and the words just before the amount must
+ * not be a benefit ("Fertility HRA (up to $10,000 per year)"); a single amount after "from",
+ * "starting from", "ab", "à partir de" … is a floor (no maximum); amounts in millions or billions ("raised $73
  * million", "a $12B company") are skipped. The first qualifying amount or range wins.
  *
  * Numbers: "," or "." followed by exactly three digits is a thousands separator ("120,000",
@@ -42,22 +43,39 @@ const RANGE_RE = new RegExp(String.raw`${side(1)}\s*(?:-|–|—|to|bis|til)\s*$
 const SINGLE_RE = new RegExp(side(1), 'gu');
 
 const PAY_CONTEXT =
-  /\b(?:salary|salaries|compensation|pay|wage|wages|base|ote|on-target|earnings|remuneration|rate|gehalt|vergütung|lønn|lønnen|salaire|sueldo|salario)\b|💰|💵|💶|💷/iu;
+  /\b(?:salary|salaries|compensation|pay|wage|wages|base|ote|on-target|earnings|remuneration|rate|gehalt|vergütung|lønn|lønnen|salaire|rémunération|sueldo|salario|salário|remuneração|retribuzione|stipendio|ral)\b|(?:jahres|monats|brutto|bruttojahres|grund|fix)gehalt|stundenlohn|💰|💵|💶|💷/iu;
 /** Benefit words shortly before an amount: the amount is a perk, not the pay. */
 const BENEFIT_BEFORE =
   /\b(?:hra|hsa|allowance|reimburs\w*|coverage|budget|fertility|401\(?k\)?|pension|relocation|sign[- ]on|signing|lifetime|insurance|wellness|referral|stipend|equity)\b/i;
 const MAGNITUDE_AFTER = /^\s*(?:million|billion|mn|bn|m|b)\b/i;
 
+/**
+ * Period words after an amount, else anywhere in its sentence; German, French, Italian, Spanish and
+ * Portuguese ones too ("Jahresgehalt", "brut annuel", "RAL" — Italy's gross annual pay —, "al mes").
+ */
 const PERIOD_RULES: [RegExp, SalaryPeriod][] = [
-  [/(?:\b(?:per|an|a|each)\s*|\/\s*)(?:hour|hr)\b|\bhourly\b|\/\s*h\b/i, 'hour'],
-  [/(?:\b(?:per|a)\s*|\/\s*)day\b|\bdaily\b/i, 'day'],
-  [/(?:\b(?:per|a)\s*|\/\s*)(?:week|wk)\b|\bweekly\b/i, 'week'],
-  [/(?:\b(?:per|a)\s*|\/\s*)(?:month|mo)\b|\bmonthly\b/i, 'month'],
   [
-    /(?:\b(?:per|a|an)\s*|\/\s*)(?:year|yr|annum)\b|\bannual(?:ly)?\b|\byearly\b|\bp\.\s?a\.?(?![\p{L}])|\bper annum\b/iu,
+    /(?:\b(?:per|an|a|each)\s*|\/\s*)(?:hour|hr)\b|\bhourly\b|\/\s*h\b|stundenlohn|\b(?:pro|je) stunde\b|\/\s*std\b|\bpar heure\b|\bde l'heure\b|\ball'ora\b|\bpor hora\b/i,
+    'hour',
+  ],
+  [
+    /(?:\b(?:per|a)\s*|\/\s*)day\b|\bdaily\b|\b(?:pro|je) tag\b|\bpar jour\b|\bal giorno\b|\bpor día\b|\bpor dia\b/iu,
+    'day',
+  ],
+  [/(?:\b(?:per|a)\s*|\/\s*)(?:week|wk)\b|\bweekly\b|\b(?:pro|je) woche\b|\bpar semaine\b/i, 'week'],
+  [
+    /(?:\b(?:per|a)\s*|\/\s*)(?:month|mo)\b|\bmonthly\b|monatsgehalt|\bmonatlich\b|\b(?:pro|im|je) monat\b|\bpar mois\b|\bmensuel(?:le)?\b|\bal mese\b|\bmensil[ei]\b|\bal mes\b|\bpor mes\b|\bmensual(?:es)?\b|\bpor mês|\bmensal\b/iu,
+    'month',
+  ],
+  [
+    /(?:\b(?:per|a|an)\s*|\/\s*)(?:year|yr|annum)\b|\bannual(?:ly)?\b|\byearly\b|\bp\.\s?a\.?(?![\p{L}])|\bper annum\b|jahresgehalt|\bjährlich\b|\b(?:pro|im|je) jahr\b|\bpar an\b|\bannuel(?:le)?\b|\bannu[oaie]\b|\bRAL\b|\bal año\b|\bpor año\b|\banual(?:es)?\b|\bpor ano\b/iu,
     'year',
   ],
 ];
+
+/** Words that make a single amount a floor ("starting from €26,000", "ab 3.000 €"): no maximum. */
+const FLOOR_BEFORE =
+  /(?:\bstarting (?:from|at)|\bfrom|\bat least|\bminimum(?: of)?|\bab|\bmindestens|\bà partir de|\ba partire da|\bdesde|\ba partir de)\s*(?:ca\.?\s*)?$/i;
 
 /** Parses a structured display string ("$0.05 – $0.06 / hour"): no pay-context requirement. */
 export function parseSalaryString(text: string, countries: readonly string[]): ParsedSalary | undefined {
@@ -161,7 +179,8 @@ function firstAmount(
     if (MAGNITUDE_AFTER.test(text.slice(candidate.end))) continue;
     if (inDescription && BENEFIT_BEFORE.test(text.slice(Math.max(0, candidate.index - 30), candidate.index)))
       continue;
-    const parsed = toParsed(candidate.sides, text, candidate.end, countries);
+    const floor = FLOOR_BEFORE.test(text.slice(Math.max(0, candidate.index - 30), candidate.index));
+    const parsed = toParsed(candidate.sides, text, candidate.end, countries, floor);
     if (parsed !== undefined) return parsed;
   }
   return undefined;
@@ -185,6 +204,7 @@ function toParsed(
   text: string,
   end: number,
   countries: readonly string[],
+  floor = false,
 ): ParsedSalary | undefined {
   const currency = currencyOf(sides, countries);
   if (currency === undefined) return undefined;
@@ -196,8 +216,8 @@ function toParsed(
   const parsed: ParsedSalary = { currency: currency.code, currencyCertain: currency.certain };
   if (b === undefined) {
     parsed.min = low;
-    // "$19.35+ / hour" is a floor ("from"), not a fixed amount.
-    if (!/^\s*\+/.test(text.slice(end))) parsed.max = low;
+    // "$19.35+ / hour" and "starting from €26,000" are floors, not fixed amounts.
+    if (!floor && !/^\s*\+/.test(text.slice(end))) parsed.max = low;
   } else {
     parsed.min = Math.min(low, b.amount);
     parsed.max = Math.max(low, b.amount);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
+import { parseAshbyJob } from '../../../src/ingest/connectors/ashby.js';
 import { parseGreenhouseJob } from '../../../src/ingest/connectors/greenhouse.js';
 import { descriptionOf } from '../../../src/ingest/normalize/job.js';
 import { resolveCurrency } from '../../../src/ingest/enrich/currency.js';
@@ -41,6 +42,60 @@ describe('salary', () => {
         min: 42_500,
         max: 55_000,
         currency: 'GBP',
+      });
+    });
+  });
+
+  describe('in recorded European descriptions (Ashby boards of the labelled set)', () => {
+    /** The description of one job of a recorded Ashby board. */
+    function ashbyDescription(file: string, id: string): string {
+      const text = readFileSync(`test/fixtures/labelled/wave2/raw/ashby/${file}`, 'utf8');
+      const job = (JSON.parse(text) as { jobs: unknown[] }).jobs.find(
+        (item) => typeof item === 'object' && item !== null && 'id' in item && item.id === id,
+      );
+      const posting = parseAshbyJob(job, 'labelled-set');
+      return posting === undefined ? '' : (descriptionOf(posting) ?? '');
+    }
+
+    it('reads a German yearly salary ("Jahresgehalt: ca. 34.500€") and an Italian RAL floor', () => {
+      const kiel = ashbyDescription(
+        'stapply-ai__ats-scrapers__roadsurfer.com.json',
+        '001ada19-d8c3-4681-b50a-4d7205f24f50',
+      );
+      expect(kiel).to.include('Jahresgehalt: ca. 34.500€');
+      expect(parseSalaryFromDescription(kiel, ['DE'])).to.deep.include({
+        min: 34_500,
+        max: 34_500,
+        currency: 'EUR',
+        period: 'year',
+      });
+      const naples = ashbyDescription(
+        'stapply-ai__ats-scrapers__satispay.json',
+        'd90042ca-7d3f-4ace-9426-822d78414efc',
+      );
+      expect(naples).to.include('Gross Annual Salary (RAL) starting from €26,000');
+      const floor = parseSalaryFromDescription(naples, ['IT']);
+      expect(floor).to.deep.include({ min: 26_000, currency: 'EUR', period: 'year' });
+      expect(floor).to.not.have.property('max');
+    });
+
+    it('reads period words in German, French, Italian and Spanish, and floors ("ab", "from")', () => {
+      const cases: [string, Record<string, number | string>][] = [
+        ['Gehalt: 3.200 € brutto pro Monat', { min: 3200, max: 3200, period: 'month' }],
+        ['Stundenlohn: 14,50 €', { min: 14.5, period: 'hour' }],
+        ['Salaire : 42 000 € brut annuel', { min: 42_000, period: 'year' }],
+        ['Retribuzione: 28.000 € lordi annui', { min: 28_000, period: 'year' }],
+        ['Sueldo: 1.500 € al mes', { min: 1500, period: 'month' }],
+      ];
+      for (const [text, expected] of cases)
+        expect(parseSalaryFromDescription(text, ['DE']), text).to.deep.include(expected);
+      expect(parseSalaryFromDescription('Gehalt ab 3.000 € brutto im Monat', ['DE'])).to.not.have.property(
+        'max',
+      );
+      // A range with "from … to" stays a range.
+      expect(parseSalaryFromDescription('Pay: from $50,000 to $70,000 per year', ['US'])).to.deep.include({
+        min: 50_000,
+        max: 70_000,
       });
     });
   });
