@@ -5,7 +5,9 @@
  *    hybrid workplace value: a posting that offers an office or remote work is remote-eligible.
  * 2. The native workplace value: remote → true; hybrid or on-site → false (source_field).
  * 3. The native remote flag (source_field). It comes after the workplace value because some
- *    sources set it for hybrid jobs too (Ashby: workplaceType "Hybrid" with isRemote true).
+ *    sources set it for hybrid jobs too (Ashby: workplaceType "Hybrid" with isRemote true); for
+ *    the same reason a true flag on a job the arrangement reads as hybrid (its description says
+ *    so, work-arrangement.ts rule 4) is false.
  * 4. The work-arrangement classification (rules or model): remote → true, hybrid/on_site → false.
  * 5. Otherwise omitted.
  */
@@ -24,6 +26,9 @@ export function deriveRemote(
   if (locationsSayRemote) return derived(true, 'rules', LOCATION_CONFIDENCE);
   const native = mapNativeWorkplace(input.posting.workplaceType);
   if (native !== undefined) return derived(native === 'remote', 'source_field', 1);
+  // A true flag on a job its description states hybrid (the arrangement refined it) is no remote job.
+  if (input.posting.remote === true && arrangement?.value === 'hybrid')
+    return derived(false, arrangement.source, arrangement.confidence);
   if (input.posting.remote !== undefined) return derived(input.posting.remote, 'source_field', 1);
   if (arrangement === undefined || arrangement.value === 'unknown') return undefined;
   return derived(arrangement.value === 'remote', arrangement.source, arrangement.confidence);

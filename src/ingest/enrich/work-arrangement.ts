@@ -8,7 +8,8 @@
  * 2. the title ("- US Remote", "(Hybrid)"; 0.9);
  * 3. the location texts ("Hybrid - Sydney", "Audubon, PA (Hybrid)", "Remote - Canada", "US Remote",
  *    "Berlin (Onsite)"; 0.85);
- * 4. a native remote flag that is true (0.8);
+ * 4. a native remote flag that is true (0.8), unless the description states hybrid (a yes/no flag
+ *    cannot say hybrid: Ashby's isRemote is true on Satispay's "flexible hybrid working" jobs; 0.75);
  * 5. description sentences (0.7): hybrid cues ("3 days per week in the office") beat the others;
  *    otherwise on-site cues ("in-person 5 days a week", "not eligible for remote") or remote cues
  *    ("fully remote", "work from anywhere") when only one side speaks. A sentence that lists several
@@ -67,6 +68,8 @@ const HYBRID_CUES: RegExp[] = [
   /\b(?:office|on[- ]?site)\s+(?:minimum\s+)?(?:once|twice)\s+(?:a|per)\s+week\b/i,
   // A job-details line: "Location: Berlin (Hybrid)".
   /\blocation\s*:[^.\n]{0,60}\bhybrid\b/i,
+  // LinkedIn's workplace tag, which employers put at the end of a description for job wrapping.
+  /#LI-Hybrid\b/i,
   // "a minimum of 2 days working in the office" (a UK law firm on Jibe): a floor below five days.
   new RegExp(
     `\\b(?:a\\s+)?(?:minimum\\s+of|at\\s+least)\\s+${NUMBER_WORD}\\s+days?\\b[^.]{0,40}\\b(?:in|at)\\s+(?:the|our)\\s+office\\b`,
@@ -74,6 +77,7 @@ const HYBRID_CUES: RegExp[] = [
   ),
 ];
 const ON_SITE_CUES: RegExp[] = [
+  /#LI-(?:Onsite|On-site|Office)\b/i,
   /\b(?:in[- ]person|on[- ]?site|in[- ]office|in the office)\s+(?:5|five)\s+days\b/i,
   /\b(?:5|five)\s+days\s+(?:a|per)\s+week\s+(?:in[- ]person|on[- ]?site|in (?:the|our) office)\b/i,
   /\bnot\s+(?:be\s+)?(?:eligible|available|open)\s+(?:for|to)\s+(?:full[- ]time\s+)?remote\b/i,
@@ -86,6 +90,7 @@ const ON_SITE_CUES: RegExp[] = [
   /\b(?:located|based|work|works|working)\s+(?:on[- ]?site|in[- ]person)\b(?!\s+(?:[1-4]|one|two|three|four|some|certain|occasional)\b)/i,
 ];
 const REMOTE_CUES: RegExp[] = [
+  /#LI-Remote\b/i,
   /\b(?:fully|100%|completely|entirely)\s+remote\b/i,
   // A job-details line: "Location: Remote (offshore, …)".
   /\blocation\s*:\s*remote\b/i,
@@ -135,8 +140,10 @@ export function classifyWorkArrangementByRules(input: EnrichInput): WorkArrangem
   if (fromTitle !== undefined) return rules(fromTitle, 0.9);
   const fromLocations = locationArrangement(input.posting.locations.flatMap((l) => l.text ?? []));
   if (fromLocations !== undefined) return rules(fromLocations, 0.85);
-  if (input.posting.remote === true) return rules('remote', 0.8);
   const fromText = textArrangement(descriptionOf(input));
+  // A remote flag is a yes/no that cannot say hybrid; a description stating hybrid refines it.
+  if (input.posting.remote === true)
+    return fromText === 'hybrid' ? rules('hybrid', 0.75) : rules('remote', 0.8);
   if (fromText !== undefined) return rules(fromText, 0.7);
   if (input.posting.remote === false) return rules('on_site', 0.6);
   return rules('unknown', 0.5);

@@ -26,6 +26,16 @@ describe('remote_derived', () => {
     });
   });
 
+  it('reads a true remote flag on a job the arrangement reads as hybrid as false (Satispay on Ashby)', () => {
+    const refined = { value: 'hybrid', source: 'rules', confidence: 0.75 } as const;
+    expect(deriveRemote(input('Customer Care', undefined, { remote: true }), false, refined)).to.deep.equal({
+      value: false,
+      derivation: { source: 'rules', confidence: 0.75 },
+    });
+    const remote = { value: 'remote', source: 'rules', confidence: 0.8 } as const;
+    expect(deriveRemote(input('SRE', undefined, { remote: true }), false, remote)?.value).to.equal(true);
+  });
+
   it('falls back to the classification and omits unknown', () => {
     const hybrid = { value: 'hybrid', source: 'language_model', confidence: 0.9 } as const;
     expect(deriveRemote(input('Analyst'), false, hybrid)).to.deep.equal({

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
+import { parseAshbyJob } from '../../../src/ingest/connectors/ashby.js';
+import { descriptionOf } from '../../../src/ingest/normalize/job.js';
 import {
   classifyWorkArrangementByRules,
   mapNativeWorkplace,
@@ -127,6 +130,35 @@ describe('ai_work_arrangement rules', () => {
     ).to.equal(undefined);
     expect(textArrangement('This is a fully remote role. This role is fully on-site.')).to.equal(undefined);
     expect(textArrangement('We build tools for remote teams.')).to.equal(undefined);
+  });
+
+  it('refines a true remote flag by a description stating hybrid (Satispay on Ashby, #LI-Hybrid)', () => {
+    // Satispay's recorded board (labelled set, dev): every job has isRemote true and no workplace
+    // value; the texts say "Flexible hybrid working system" and carry LinkedIn's #LI-Hybrid tag.
+    const text = readFileSync(
+      'test/fixtures/labelled/wave2/raw/ashby/stapply-ai__ats-scrapers__satispay.json',
+      'utf8',
+    );
+    const jobs = (JSON.parse(text) as { jobs: unknown[] }).jobs;
+    const postings = jobs.flatMap((job) => parseAshbyJob(job, 'satispay') ?? []);
+    expect(postings.length).to.be.greaterThan(40);
+    for (const posting of postings.filter((p) => p.remote === true)) {
+      const description = descriptionOf(posting) ?? '';
+      expect(description).to.match(/hybrid/i);
+      const result = classifyWorkArrangementByRules({
+        title: posting.title,
+        organization: 'Satispay',
+        descriptionText: description,
+        posting,
+      });
+      expect(result, posting.title).to.deep.equal({ value: 'hybrid', source: 'rules', confidence: 0.75 });
+    }
+    // The tags alone decide too; a remote flag without a hybrid statement stays remote.
+    expect(textArrangement('Apply now! #LI-Remote')).to.equal('remote');
+    expect(textArrangement('We look forward to meeting you. #LI-Onsite')).to.equal('on_site');
+    expect(classifyWorkArrangementByRules(input('Engineer', 'Great team.', { remote: true })).value).to.equal(
+      'remote',
+    );
   });
 
   it('treats a false remote flag with nothing else as on site, and silence as unknown', () => {
