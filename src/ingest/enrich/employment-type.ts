@@ -8,7 +8,9 @@
  *    "fixed_term" → TEMPORARY; "full-or-part-time" → both. "permanent"/"regular" say nothing about
  *    hours, so they count as FULL_TIME only when no explicit full/part-time value is present (an
  *    unqualified permanent position is full-time in practice). Unknown values are ignored.
- * 2. A title that says intern, or a native experience level of internship (SmartRecruiters'
+ * 2. A description stating a contract of limited length adds TEMPORARY to native values that lack
+ *    it ("Full-time (40h/week) with a duration of 6 months", "befristet"; rules). A title that says
+ *    intern, or a native experience level of internship (SmartRecruiters'
  *    experienceLevel), adds INTERN to native values that lack it ("BLP Intern", timeType "Full
  *    time" → FULL_TIME + INTERN; typeOfEmployment "Part-time" at the internship level → PART_TIME +
  *    INTERN), recorded as rules; without native values the level alone is INTERN.
@@ -88,9 +90,11 @@ export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType
   const fromTitle = titleEmploymentTypes(input.title);
   const internLevel = INTERN_LEVEL.test(normalizeNative(input.posting.experience ?? ''));
   if (native.length > 0) {
-    if ((internLevel || fromTitle.includes('INTERN')) && !native.includes('INTERN')) {
-      return derived([...native, 'INTERN'], 'rules', NATIVE_PLUS_TITLE_CONFIDENCE);
-    }
+    const added: EmploymentType[] = [];
+    if ((internLevel || fromTitle.includes('INTERN')) && !native.includes('INTERN')) added.push('INTERN');
+    if (!native.includes('TEMPORARY') && !native.includes('INTERN') && statesFixedTerm(descriptionOf(input)))
+      added.push('TEMPORARY');
+    if (added.length > 0) return derived([...native, ...added], 'rules', NATIVE_PLUS_TITLE_CONFIDENCE);
     return derived(native, 'source_field', 1);
   }
   if (internLevel && !fromTitle.includes('INTERN')) fromTitle.push('INTERN');
@@ -124,6 +128,26 @@ function titleEmploymentTypes(title: string): EmploymentType[] {
   const types = TITLE_RULES.filter(([pattern]) => pattern.test(title)).map(([, type]) => type);
   if (!types.includes('INTERN') && INTERN_TITLE_OTHER_LANGUAGES.test(title)) types.unshift('INTERN');
   return types;
+}
+
+/**
+ * A contract of stated, limited length ("your contract: Full-time (40h/week) with a duration of 6
+ * months", "Fixed-term contract of 12 months", "befristet auf 12 Monate"): a schedule the native
+ * value gives is then temporary too (roadsurfer's and Satispay's Ashby boards, whose native value
+ * is only FullTime). A sentence offering several contract kinds is a menu and says nothing.
+ */
+const FIXED_TERM = [
+  /\b(?:contract|position|role|assignment|employment)\b[^.\n]{0,80}\b(?:duration of|for a (?:period|duration) of|lasting)\s+\d+\s*(?:months?|weeks?)\b/i,
+  /\b(?:\d+|three|six|nine|twelve)[- ]months?\s+(?:fixed[- ]term\s+|temporary\s+)?contract\b/i,
+  /\bfixed[- ]term\s+(?:contract|position|role|employment)\b/i,
+  /(?<![\p{L}])befristet(?:e[rsn]?)?(?![\p{L}])|(?<![\p{L}])(?:contrat à durée déterminée|CDD|contratto a tempo determinato|tempo determinato|contrato temporal)(?![\p{L}])/iu,
+];
+const CONTRACT_MENU = /\b(?:permanent|unbefristet|indefinite|open-ended|cdi|tempo indeterminato)\b/i;
+
+function statesFixedTerm(text: string): boolean {
+  return sentencesOf(text).some(
+    (sentence) => !CONTRACT_MENU.test(sentence) && FIXED_TERM.some((pattern) => pattern.test(sentence)),
+  );
 }
 
 function textEmploymentTypes(text: string): EmploymentType[] {

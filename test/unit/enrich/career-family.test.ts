@@ -76,6 +76,7 @@ describe('career_family', () => {
     // before a function is not the function ("Head of Veterinary Marketing" markets).
     ['Pastry Baker I', 'general_professional'],
     ['Bakery Steward', 'general_professional'],
+    ['DUBLIN - Car Cleaner (m/f/d)', 'general_professional'],
     [
       'Family Medicine NP/PA | 4 Day Option | High Earning Potential | Reno, NV | Tahoe Lifestyle',
       'general_professional',

@@ -104,6 +104,36 @@ describe('employment_type', () => {
     expect(workStudy?.value).to.deep.equal(['FULL_TIME', 'INTERN']);
   });
 
+  it('adds TEMPORARY to a native schedule when the description states a contract of limited length', () => {
+    // roadsurfer (Bilbao) and Satispay on Ashby: the native value is only FullTime.
+    const bilbao = input(
+      'BILBAO - Station Service Specialist (m/f/d)',
+      'Your contract\n\n- your contract: Full-time (40h/ week) with a duration of 6 months\n\n- your salary: 19.420€ (yearly gross salary)',
+      { employmentTypes: ['FullTime'] },
+    );
+    expect(deriveEmploymentType(bilbao)?.value).to.deep.equal(['FULL_TIME', 'TEMPORARY']);
+    const naples = input('Junior Merchant Support Representative', 'Fixed-term contract of 12 months.', {
+      employmentTypes: ['FullTime'],
+    });
+    expect(deriveEmploymentType(naples)?.value).to.deep.equal(['FULL_TIME', 'TEMPORARY']);
+    expect(
+      deriveEmploymentType(
+        input('Koch (m/w/d)', 'Die Stelle ist zunächst auf 12 Monate befristet.', {
+          employmentTypes: ['Vollzeit'],
+        }),
+      )?.value,
+    ).to.deep.equal(['FULL_TIME', 'TEMPORARY']);
+    // "unbefristet" is permanent; a menu of contract kinds says nothing about this one.
+    for (const text of [
+      'Wir bieten einen unbefristeten Vertrag.',
+      'We offer permanent and fixed-term contracts.',
+    ])
+      expect(
+        deriveEmploymentType(input('Engineer', text, { employmentTypes: ['FullTime'] }))?.value,
+        text,
+      ).to.deep.equal(['FULL_TIME']);
+  });
+
   it('falls back to title cues', () => {
     expect(deriveEmploymentType(input('Quantitative Researcher Intern, Summer 2027'))?.value).to.deep.equal([
       'INTERN',
