@@ -10,10 +10,11 @@
  *    unqualified permanent position is full-time in practice). Unknown values are ignored.
  * 2. A description stating a contract of limited length adds TEMPORARY to native values that lack
  *    it ("Full-time (40h/week) with a duration of 6 months", "befristet"; rules). A title that says
- *    intern, or a native experience level of internship (SmartRecruiters'
- *    experienceLevel), adds INTERN to native values that lack it ("BLP Intern", timeType "Full
- *    time" → FULL_TIME + INTERN; typeOfEmployment "Part-time" at the internship level → PART_TIME +
- *    INTERN), recorded as rules; without native values the level alone is INTERN.
+ *    intern (in English or another language: "Praktikum", "stagiaire"), or a native experience
+ *    level of internship (SmartRecruiters' experienceLevel), adds INTERN to native values that lack
+ *    it ("BLP Intern", timeType "Full time" → FULL_TIME + INTERN; typeOfEmployment "Part-time" at
+ *    the internship level → PART_TIME + INTERN), recorded as rules; without native values the level
+ *    alone is INTERN.
  * 3. Without native values: title cues (confidence 0.85), then explicit description statements
  *    such as "This is a full-time position" or "Employment type: Contract" (0.7). Incidental
  *    mentions ("benefits for full-time employees", "a full-time degree program") do not count.

@@ -4,9 +4,10 @@
  * first use).
  *
  * - A description: the share of its words that are English. On the labelled set's train and dev
- *   descriptions (233 with 30 words or more) every English one scores 0.82 or more and every other
- *   one 0.31 or less, where the n-gram detector put Tagalog and Berber ahead of English on three
- *   plain English descriptions and was unsure of more.
+ *   descriptions of 30 words or more (309, German, French, Spanish, Italian, Dutch and Turkish ones
+ *   among them) every English one scores 0.82 or more and every other one 0.31 or less, where the
+ *   n-gram detector put Tagalog and Berber ahead of English on two plain English descriptions and
+ *   was unsure of more.
  * - A title: its words are English words, acronyms aside. The readers of the labelled set give a
  *   title-only posting the language its title is written in ("Office Support Specialist" at a
  *   Turkish plant is English); on the set's train and dev postings that nothing else decided this

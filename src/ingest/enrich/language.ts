@@ -11,7 +11,7 @@
  * 3. A posting too short to judge (title only): n-gram detection on "Account Executive" is a coin
  *    toss, so the title's conventions and words speak: the gender marker German and French law ask
  *    of a job title ("(m/w/d)", "(H/F)": the posting addresses German or French readers), a title
- *    in English words (english-title.ts: a reader of a title-only posting takes its title's
+ *    in English words (english-words.ts: a reader of a title-only posting takes its title's
  *    language, wherever the job is), and an unmarked title in Latin script at places only in
  *    English-speaking countries (English). Their confidence is what the calibration
  *    (calibration.ts) finds them worth.

@@ -340,7 +340,9 @@ function regionCities(g: Gazetteer, region: Region): { key: string; city: CityRe
       for (const city of records) {
         if (city.population < MIN_UNQUALIFIED_POPULATION) continue;
         const at = `${city.country}|${city.adminCode}`;
-        index.set(at, [...(index.get(at) ?? []), { key, city }]);
+        const bucket = index.get(at);
+        if (bucket === undefined) index.set(at, [{ key, city }]);
+        else bucket.push({ key, city });
       }
     sizeableCitiesByRegion = index;
   }

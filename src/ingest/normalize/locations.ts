@@ -23,9 +23,9 @@
  *   ("Hong Kong" published in China) that territory's city. Published lat/lng win over gazetteer
  *   coordinates. A shown name that is another city of the published country wins over the city
  *   field (an Ashby station shown as "Nürnberg" with its address in Fürth). A city behind a shown
- *   name of countries or regions only ("United States" over an
- *   Ashby office address in Miami) is that office's, not the job's place, and is left out; a region
- *   in the city field ("San Francisco Bay Area") is no city either.
+ *   name of countries or regions only ("United States" over an Ashby office address in Miami) is
+ *   that office's, not the job's place, and is left out; a region in the city field ("San
+ *   Francisco Bay Area") is no city either.
  * - text is split into segments (";", "|", "•", " or ", newlines) and each segment into comma parts;
  *   a part that is a region or country consistent with the preceding city qualifies it
  *   ("Palo Alto, CA", "London, England, United Kingdom"), otherwise it starts a new place
