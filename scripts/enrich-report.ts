@@ -8,13 +8,15 @@
  *   reading it, so its figures are optimistic.
  * The scoring (and what each column means) is src/services/quality/enrichment-accuracy.ts, which the
  * data-quality report shares. ECE: expected calibration error of the values' confidence
- * (calibration.ts). Always exits 0.
+ * (calibration.ts). The last two columns are the 95% Wilson intervals of precision and recall: with
+ * a hundred postings a split's figure is a few points either way. Always exits 0.
  */
 import { parseArgs } from 'node:util';
 import type { Accuracy, EnrichmentAccuracy } from '../src/services/quality/enrichment-accuracy.js';
 import { measureRulesAccuracy } from '../src/services/quality/enrichment-accuracy.js';
 import type { Calibration } from '../src/services/quality/calibration.js';
 import { measureSetAccuracy } from '../src/services/quality/set-accuracy.js';
+import { wilsonInterval } from './lib/wilson.js';
 
 const { values } = parseArgs({
   options: { mismatches: { type: 'boolean', default: false }, split: { type: 'string' } },
@@ -22,6 +24,12 @@ const { values } = parseArgs({
 
 function ratio(value: number | undefined): string {
   return value === undefined ? '—' : value.toFixed(2);
+}
+
+/** The 95% Wilson interval of k of n ("0.72–0.87"): how far the rate may be on postings like these. */
+function interval(successes: number, trials: number): string {
+  const bounds = wilsonInterval(successes, trials);
+  return bounds === undefined ? '—' : `${bounds[0].toFixed(2)}–${bounds[1].toFixed(2)}`;
 }
 
 const HEADER = [
@@ -33,6 +41,8 @@ const HEADER = [
   'recall',
   'abstained-ok',
   '  ECE',
+  ' precision 95%',
+  'recall 95%',
 ];
 
 function row(name: string, c: Accuracy & { calibration?: Calibration }): string {
@@ -45,6 +55,8 @@ function row(name: string, c: Accuracy & { calibration?: Calibration }): string 
     ratio(c.recall).padStart(6),
     String(c.abstainedOk).padStart(12),
     ratio(c.calibration?.ece).padStart(5),
+    interval(c.correct, c.predicted).padStart(14),
+    interval(c.correct, c.support).padStart(10),
   ].join('  ');
 }
 
