@@ -24,6 +24,7 @@
  */
 import type { CareerFamily } from '../../domain/job.js';
 import type { EnrichInput } from '../types.js';
+import { CARE_TITLE_OTHER_LANGUAGES, TRADE_TITLE_OTHER_LANGUAGES } from './text.js';
 import { derived, type Derived } from './types.js';
 
 type Family = Exclude<CareerFamily, 'unknown'>;
@@ -81,12 +82,14 @@ const FAMILY_RULES: [Family, RegExp][] = [
     'general_professional',
     /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor|clinical (?:operations|affairs)|baker|bakery|pastry|barista|dishwasher|food service|(?:car |house |office )?cleaner|medical (?:coding|coder|science liaison|science liason)|medicine|nurse practitioner|physician assistant|np\/pa|dentist|dental (?:assistant|hygienist)|hygienist|veterinarian|paramedic|phlebotom\w*|sonograph\w*|professor|lecturer|instructor)s?\b/i,
   ],
-  // The same trades and care roles in German compounds ("Fahrzeugtechniker", "KFZ-Mechatroniker",
-  // "Pflegefachkraft") and in French, Spanish, Italian and Portuguese (a roadsurfer train board's
-  // technicians fell through to their "Fleet Operations" department).
+  // The same trades and care roles in German compounds and in Romance languages (a roadsurfer train
+  // board's "Fahrzeugtechniker" fell through to their "Fleet Operations" department), and the
+  // drivers, cooks, educators and cleaners of those languages.
+  ['general_professional', TRADE_TITLE_OTHER_LANGUAGES],
+  ['general_professional', CARE_TITLE_OTHER_LANGUAGES],
   [
     'general_professional',
-    /(?:techniker|mechaniker|mechatroniker|elektriker|elektroniker|monteur|schlosser|schweißer|schweisser|tischler|kraftfahrer|busfahrer|lkw-fahrer|staplerfahrer|lagerist|pflegekraft|pflegefachkraft|pfleger|erzieher|reinigungskraft|(?<![\p{L}])koch)(?:in|innen)?(?![\p{L}])|(?<![\p{L}])(?:techniciens?|technicienne|mécanicien(?:ne)?|électricien(?:ne)?|chauffeur|soudeur|cuisinier|infirmi(?:er|ère)|aide-soignant(?:e)?|técnic[oa]|tecnic[oa]|mecánic[oa]|meccanic[oa]|mecânic[oa]|electricista|eletricista|elettricista|soldador|saldatore|cociner[oa]|cozinheir[oa]|cuoc[oa]|enfermer[oa]|enfermeir[oa]|infermier[ea]|autista|motorista|eletrotécnic[oa])(?![\p{L}])/iu,
+    /(?:kraftfahrer|busfahrer|lkw-fahrer|staplerfahrer|lagerist|erzieher|reinigungskraft|(?<![\p{L}])koch)(?:in|innen)?(?![\p{L}])|(?<![\p{L}])(?:chauffeur|cuisinier|cociner[oa]|cozinheir[oa]|cuoc[oa]|autista|motorista)(?![\p{L}])/iu,
   ],
   [
     'design_research',

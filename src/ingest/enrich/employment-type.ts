@@ -21,8 +21,7 @@
  */
 import type { EmploymentType } from '../../domain/job.js';
 import type { EnrichInput } from '../types.js';
-import { INTERN_TITLE_OTHER_LANGUAGES } from './experience-level.js';
-import { descriptionOf, normalizeNative, sentencesOf } from './text.js';
+import { descriptionOf, normalizeNative, sentencesOf, titleSaysIntern } from './text.js';
 import { derived, type Derived } from './types.js';
 
 const NATIVE_RULES: [RegExp, EmploymentType][] = [
@@ -50,10 +49,6 @@ const NATIVE_RULES: [RegExp, EmploymentType][] = [
 const WEAK_FULL_TIME = /\bpermanent\b|\bregular\b|\bsalaried\b|\bunbefristet\b/;
 
 const TITLE_RULES: [RegExp, EmploymentType][] = [
-  [
-    /\bintern(ship)?s?\b|\bco-?op\b|\bworking student\b|\bwerkstudent\b|\btrainee\b|\bapprentice(ship)?\b/i,
-    'INTERN',
-  ],
   [/\bpart[- ]time\b/i, 'PART_TIME'],
   [/\bfull[- ]time\b/i, 'FULL_TIME'],
   [
@@ -127,8 +122,7 @@ export function mapNativeEmploymentTypes(values: readonly string[]): EmploymentT
 
 function titleEmploymentTypes(title: string): EmploymentType[] {
   const types = TITLE_RULES.filter(([pattern]) => pattern.test(title)).map(([, type]) => type);
-  if (!types.includes('INTERN') && INTERN_TITLE_OTHER_LANGUAGES.test(title)) types.unshift('INTERN');
-  return types;
+  return titleSaysIntern(title) ? ['INTERN', ...types] : types;
 }
 
 /**

@@ -37,16 +37,8 @@
  */
 import type { EmploymentType, ExperienceLevel } from '../../domain/job.js';
 import type { EnrichInput } from '../types.js';
-import { descriptionOf, normalizeNative, sentencesOf } from './text.js';
+import { descriptionOf, normalizeNative, sentencesOf, titleSaysIntern } from './text.js';
 import { derived, type Derived } from './types.js';
-
-/**
- * Internships, apprenticeships and work-study in German, French, Spanish, Italian and Portuguese
- * titles (employment-type.ts reads the same words as INTERN). French "stage" alone is not read: an
- * English title says "Stage Manager".
- */
-export const INTERN_TITLE_OTHER_LANGUAGES =
-  /(?<![\p{L}])(?:praktikum|praktikant(?:in)?|pflichtpraktikum|duales studium|duale[rs]? student(?:in)?|ausbildung|azubi|auszubildende[r]?|stagiaire|alternance|alternant(?:e)?|apprenti(?:e)?|prácticas|becari[oa]|tirocinio|tirocinante|stagista|estágio|estagiári[oa]|jovem aprendiz)(?![\p{L}])/iu;
 
 type NativeMapping = ExperienceLevel | readonly ExperienceLevel[];
 
@@ -62,11 +54,6 @@ const NATIVE_RULES: [RegExp, NativeMapping][] = [
 ];
 
 const TITLE_RULES: [RegExp, ExperienceLevel][] = [
-  [
-    /\bintern(ship)?s?\b|\bco-?op\b|\bworking student\b|\bwerkstudent\b|\btrainee\b|\bapprentice(ship)?\b/i,
-    'intern',
-  ],
-  [INTERN_TITLE_OTHER_LANGUAGES, 'intern'],
   [
     /\b(?:vice president|vp|svp|evp|chief|ceo|cto|cfo|coo|cmo|cio|ciso|president|head of)\b|(?<!account\s|associate\s)\bdirector\b|\bdir\b/i,
     'executive',
@@ -163,6 +150,7 @@ export function mapNativeExperience(value: string | undefined): NativeMapping | 
 /** The level a title states, if any. */
 export function titleLevel(title: string): ExperienceLevel | undefined {
   const cleaned = title.replace(FALSE_CUES, ' ');
+  if (titleSaysIntern(cleaned)) return 'intern';
   for (const [pattern, level] of TITLE_RULES) if (pattern.test(cleaned)) return level;
   return undefined;
 }

@@ -19,7 +19,7 @@
  */
 import type { EnrichInput } from '../types.js';
 import { NOT_A_ROLE } from './career-family.js';
-import { descriptionOf } from './text.js';
+import { CARE_TITLE_OTHER_LANGUAGES, descriptionOf, TRADE_TITLE_OTHER_LANGUAGES } from './text.js';
 import { derived, type Derived } from './types.js';
 
 interface Cluster {
@@ -366,13 +366,13 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'healthcare',
     title:
-      /\bnurse\b|\bnursing\b|\bcna\b|\blpn\b|\bcaregiver\b|\bphysician\b|\bclinical\b|\bmedical\b|\bmedicine\b|\bnurse practitioner\b|\bnp\/pa\b|\btherapist\b|\bpharmac|\bbehavior analyst\b|\bbcba\b|\bbehavioral health\b|\bdentist\b|\bdental (?:assistant|hygienist)\b|\bhygienist\b|\bveterinarian\b|\bparamedic\b|\bphlebotom\w*|\bsonograph\w*|(?:pflegekraft|pflegefachkraft|pfleger)(?:in|innen)?(?![\p{L}])|(?<![\p{L}])(?:infirmi(?:er|ère)|aide-soignant(?:e)?|enfermer[oa]|enfermeir[oa]|infermier[ea])(?![\p{L}])/iu,
+      /\bnurse\b|\bnursing\b|\bcna\b|\blpn\b|\bcaregiver\b|\bphysician\b|\bclinical\b|\bmedical\b|\bmedicine\b|\bnurse practitioner\b|\bnp\/pa\b|\btherapist\b|\bpharmac|\bbehavior analyst\b|\bbcba\b|\bbehavioral health\b|\bdentist\b|\bdental (?:assistant|hygienist)\b|\bhygienist\b|\bveterinarian\b|\bparamedic\b|\bphlebotom\w*|\bsonograph\w*/i,
     keywords: ['patient care', 'clinical', 'patients', 'bedside'],
   },
   {
     tag: 'skilled_trades',
     title:
-      /\btechnician\b|\belectrician\b|\bmechanic\b|\bwelder\b|\bplumber\b|\bhvac\b|\bmachinist\b|\blineman\b|\blineworker\b|\binstaller\b|\bcarpenter\b|\bassembler\b|\bmaintenance (?:worker|technician|mechanic)\b|\bgroundskeeper\b|\bstage crew\b|\bprocess operator\b|\bbaker\b|\bpastry\b|(?:techniker|mechaniker|mechatroniker|elektriker|elektroniker|monteur|schlosser|schweißer|schweisser|tischler)(?:in|innen)?(?![\p{L}])|(?<![\p{L}])(?:techniciens?|technicienne|mécanicien(?:ne)?|électricien(?:ne)?|soudeur|técnic[oa]|tecnic[oa]|mecánic[oa]|meccanic[oa]|mecânic[oa]|electricista|eletricista|elettricista|soldador|saldatore|eletrotécnic[oa])(?![\p{L}])/iu,
+      /\btechnician\b|\belectrician\b|\bmechanic\b|\bwelder\b|\bplumber\b|\bhvac\b|\bmachinist\b|\blineman\b|\blineworker\b|\binstaller\b|\bcarpenter\b|\bassembler\b|\bmaintenance (?:worker|technician|mechanic)\b|\bgroundskeeper\b|\bstage crew\b|\bprocess operator\b|\bbaker\b|\bpastry\b/i,
     keywords: ['hand tools', 'preventive maintenance', 'troubleshooting equipment', 'osha'],
   },
 ];
@@ -430,6 +430,9 @@ export function deriveSkillClusters(input: EnrichInput): Derived<string[]> | und
 /** The tags a title (or a department) names outright; software_engineering only as a fallback. */
 function addTitleTags(text: string, tags: Set<string>): void {
   for (const cluster of CLUSTERS) if (cluster.title?.test(text) === true) tags.add(cluster.tag);
+  // Trades and care roles written in German compounds or Romance languages (text.ts).
+  if (TRADE_TITLE_OTHER_LANGUAGES.test(text)) tags.add('skilled_trades');
+  if (CARE_TITLE_OTHER_LANGUAGES.test(text)) tags.add('healthcare');
   const software = GENERIC_SOFTWARE_TITLE.test(text);
   if (software && ![...tags].some((t) => ENGINEERING_TAGS.has(t))) tags.add('software_engineering');
   // Software work on AI ("AI Software Engineering", "Software Engineer (AI Agents)") is both.

@@ -1,6 +1,7 @@
 /**
- * Text helpers shared by the rule modules: one plain-text view of a posting, sentence splitting and
- * normalization of native enum-like values.
+ * Text helpers shared by the rule modules: one plain-text view of a posting, sentence splitting,
+ * normalization of native enum-like values, and the title words both employment type and
+ * experience level read.
  */
 import type { EnrichInput } from '../types.js';
 
@@ -39,3 +40,28 @@ export function sentencesOf(text: string): string[] {
 export function matchesAny(text: string, patterns: readonly RegExp[]): boolean {
   return patterns.some((p) => p.test(text));
 }
+
+/**
+ * An internship, apprenticeship or work-study in a title: English words, and German, French,
+ * Spanish, Italian and Portuguese ones (Praktikum, Duales Studium, Ausbildung, stagiaire,
+ * alternance, tirocinio, estágio …). French "stage" alone is not read: an English title says "Stage
+ * Manager". Employment type reads it as INTERN, experience level as the intern level.
+ */
+const INTERN_TITLE =
+  /\bintern(ship)?s?\b|\bco-?op\b|\bworking student\b|\bwerkstudent\b|\btrainee\b|\bapprentice(ship)?\b|(?<![\p{L}])(?:praktikum|praktikant(?:in)?|pflichtpraktikum|duales studium|duale[rs]? student(?:in)?|ausbildung|azubi|auszubildende[r]?|stagiaire|alternance|alternant(?:e)?|apprenti(?:e)?|prácticas|becari[oa]|tirocinio|tirocinante|stagista|estágio|estagiári[oa]|jovem aprendiz)(?![\p{L}])/iu;
+
+export function titleSaysIntern(title: string): boolean {
+  return INTERN_TITLE.test(title);
+}
+
+/**
+ * Skilled trades and care roles in German compounds ("Fahrzeugtechniker", "KFZ-Mechatronikerin",
+ * "Pflegefachkraft") and in French, Spanish, Italian and Portuguese titles (technicien, mécanicien,
+ * técnico, meccanico, eletricista; infirmière, enfermero, infermiere): letters are matched as
+ * letters, not at ASCII word edges. Career family reads both as general professional, skill
+ * clusters the first as skilled trades and the second as healthcare.
+ */
+export const TRADE_TITLE_OTHER_LANGUAGES =
+  /(?:techniker|mechaniker|mechatroniker|elektriker|elektroniker|monteur|schlosser|schweißer|schweisser|tischler)(?:in|innen)?(?![\p{L}])|(?<![\p{L}])(?:techniciens?|technicienne|mécanicien(?:ne)?|électricien(?:ne)?|soudeur|técnic[oa]|tecnic[oa]|mecánic[oa]|meccanic[oa]|mecânic[oa]|electricista|eletricista|elettricista|soldador|saldatore|eletrotécnic[oa])(?![\p{L}])/iu;
+export const CARE_TITLE_OTHER_LANGUAGES =
+  /(?:pflegekraft|pflegefachkraft|pfleger)(?:in|innen)?(?![\p{L}])|(?<![\p{L}])(?:infirmi(?:er|ère)|aide-soignant(?:e)?|enfermer[oa]|enfermeir[oa]|infermier[ea])(?![\p{L}])/iu;
