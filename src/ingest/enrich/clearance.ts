@@ -14,7 +14,7 @@
  * - a posting that says both (typically different roles on one page) is omitted.
  */
 import type { EnrichInput } from '../types.js';
-import { descriptionOf, matchesAny, sentencesOf } from './text.js';
+import { descriptionOf, matchesAny, sentencesOf, splitSentences } from './text.js';
 import { derived, type Derived } from './types.js';
 
 const LEVEL = String.raw`(?:(?:u\.?s\.?|us|government|federal|dod|active|current|valid|top secret|ts\/sci|ts|secret|security|public trust|sc|dv|nv1|nv2|baseline|interim|level|and|or|\/|,)\s*)*`;
@@ -45,7 +45,8 @@ const OTHER_CLEARANCE = /\b(?:customs|medical|export|import|credit|tax|financial
 export function deriveSecurityClearance(input: EnrichInput): Derived<boolean> | undefined {
   let required = false;
   let notRequired = false;
-  for (const sentence of sentencesOf(`${input.title}\n${descriptionOf(input)}`)) {
+  // The title's units, then the description's (the description's split is shared with the other rules).
+  for (const sentence of [...splitSentences(input.title), ...sentencesOf(descriptionOf(input))]) {
     if (!/clearance|ts\s?\/\s?sci/i.test(sentence) || OTHER_CLEARANCE.test(sentence)) continue;
     if (matchesAny(sentence, NOT_REQUIRED)) notRequired = true;
     else if (!OPTIONAL.test(sentence) && matchesAny(sentence, REQUIRED)) required = true;

@@ -29,11 +29,26 @@ export function descriptionOf(input: EnrichInput): string {
 }
 
 /** Sentences and list items of a text; newlines and sentence punctuation both end a unit. */
-export function sentencesOf(text: string): string[] {
+export function splitSentences(text: string): string[] {
   return text
     .split(/\n+|(?<=[.!?])\s+(?=[\p{Lu}(“"*•-])/u)
     .map((s) => s.replace(/\s+/g, ' ').trim())
     .filter((s) => s !== '');
+}
+
+/** The last text split by sentencesOf, and its sentences. */
+let lastSplit: { text: string; sentences: readonly string[] } | undefined;
+
+/**
+ * splitSentences, remembering the last text: six rule modules read the same description sentence
+ * by sentence, one posting at a time, so it is split once per posting instead of six times (enrich
+ * of the labelled set's 691 postings in process: ~5% of its time a posting).
+ */
+export function sentencesOf(text: string): readonly string[] {
+  if (lastSplit?.text === text) return lastSplit.sentences;
+  const sentences = splitSentences(text);
+  lastSplit = { text, sentences };
+  return sentences;
 }
 
 /** Whether any of the patterns matches. */

@@ -142,11 +142,14 @@ function publishedCountry(g: Gazetteer, source: SourceLocation): string | undefi
  * elsewhere, the region's one sizeable city a typo away ("Pittsburg, PA" is Pittsburgh, not
  * Pittsburg, California); undefined when the region has the name or no near one.
  */
-function inRegionOrNear(g: Gazetteer, city: string, region: Region | undefined): CityRecord | undefined {
+function inRegionOrNear(
+  g: Gazetteer,
+  city: string,
+  candidates: readonly CityRecord[],
+  region: Region | undefined,
+): CityRecord | undefined {
   if (region === undefined) return undefined;
-  const inRegion = lookupCities(g, city).some(
-    (c) => c.country === region.countryCode && c.adminCode === region.admin,
-  );
+  const inRegion = candidates.some((c) => c.country === region.countryCode && c.adminCode === region.admin);
   return inRegion ? undefined : nearCity(g, city, region);
 }
 
@@ -160,11 +163,11 @@ function inRegionOrNear(g: Gazetteer, city: string, region: Region | undefined):
 function structuredCity(
   g: Gazetteer,
   city: string,
+  candidates: CityRecord[],
   countryCode: string | undefined,
   region: Region | undefined,
   countryPublished: boolean,
 ): CityRecord | 'country' | undefined {
-  const candidates = lookupCities(g, city);
   if (countryCode === undefined || !countryPublished) return bestCity(candidates, countryCode, region, true);
   // A village that bears its country's name (Colombia, Huila) is rarer than a country in the city
   // field; a city-state (Singapore) is its city.
@@ -187,22 +190,22 @@ function shownCity(
   g: Gazetteer,
   text: string | undefined,
   city: string,
+  candidates: readonly CityRecord[],
   countryCode: string | undefined,
 ): Location | undefined {
   if (text === undefined) return undefined;
-  const places = parseLocationText(g, text, countryCode);
-  const [place, ...more] = places;
-  if (place === undefined || more.length > 0 || place.city === null) return undefined;
+  const [place, ...more] = parseLocationText(g, text, countryCode);
+  if (place === undefined || place.city === null || more.length > 0) return undefined;
   if (countryCode !== undefined && place.country_code !== countryCode) return undefined;
-  return normalizeName(place.city) === normalizeName(city) ||
-    lookupCities(g, city).some((c) => normalizeName(c.name) === normalizeName(place.city ?? ''))
-    ? undefined
-    : place;
+  // The same city under another spelling (the field's alias, the text's GeoNames name) is no other.
+  const shown = normalizeName(place.city);
+  const same = normalizeName(city) === shown || candidates.some((c) => normalizeName(c.name) === shown);
+  return same ? undefined : place;
 }
 
 /** A region in the city field ("San Francisco Bay Area" in Ashby's addressLocality) that no city is named. */
-function isRegionOnly(g: Gazetteer, city: string): boolean {
-  return resolveRegion(city) !== undefined && lookupCities(g, city).length === 0;
+function isRegionOnly(city: string, candidates: readonly CityRecord[]): boolean {
+  return candidates.length === 0 && resolveRegion(city) !== undefined;
 }
 
 /**
@@ -239,16 +242,19 @@ function resolveStructured(
   const countryCode = structuredCountry(g, source);
   // "Remote" in the city field (Pinpoint) is an arrangement, not a place.
   const published = source.city?.trim();
+  // The gazetteer's places of that name, looked up once for every rule below.
+  const candidates = published === undefined || published === '' ? [] : lookupCities(g, published);
   const city =
     published === undefined ||
     REMOTE_ONLY_RE.test(published) ||
-    isRegionOnly(g, published) ||
+    isRegionOnly(published, candidates) ||
     namesNoCity(g, source.text, published)
       ? undefined
       : published;
   const hasCoordinates = isLatitude(source.lat) && isLongitude(source.lng);
-  const shown = city === undefined || city === '' ? undefined : shownCity(g, source.text, city, countryCode);
-  if (shown !== undefined) return { location: shown, fromText: true };
+  const named =
+    city === undefined || city === '' ? undefined : shownCity(g, source.text, city, candidates, countryCode);
+  if (named !== undefined) return { location: named, fromText: true };
   if ((city === undefined || city === '') && countryCode === undefined) return undefined;
   if (city === undefined || city === '') {
     // A bare country: let a text such as "Remote (Canada)" or "Toronto, ON" add the city if it can.
@@ -274,8 +280,8 @@ function resolveStructured(
   }
   const region = source.region === undefined ? undefined : resolveRegion(source.region);
   const record =
-    inRegionOrNear(g, city, region) ??
-    structuredCity(g, city, countryCode, region, publishedCountry(g, source) !== undefined);
+    inRegionOrNear(g, city, candidates, region) ??
+    structuredCity(g, city, candidates, countryCode, region, publishedCountry(g, source) !== undefined);
   if (record === 'country') return resolveStructured(g, { ...source, city: '' });
   if (record !== undefined) {
     const location = locationOf(
