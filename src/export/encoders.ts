@@ -3,6 +3,7 @@
  * batch (or one Parquet row group) at a time whatever the export's size.
  */
 import { zstdCompressSync } from 'node:zlib';
+import type { SchemaElement } from 'hyparquet';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import Papa from 'papaparse';
 import {
@@ -10,7 +11,8 @@ import {
   ndjsonObject,
   parquetSchema,
   parquetStatistics,
-  parquetValue,
+  parquetWritingSchema,
+  parquetColumns,
   type ExportColumn,
   type ExportRow,
 } from './columns.js';
@@ -26,6 +28,12 @@ export const MEDIA_TYPES: Record<ExportFormat, string> = {
 
 /** Rows per Parquet row group: large enough for good compression, small enough for flat memory. */
 const ROW_GROUP = 10_000;
+/**
+ * Or fewer, once the rows came from this many bytes of JSON: a group is held whole until it is
+ * written, and the export's thread has a heap of bounded size (parquet-thread.ts); 10,000 rows with
+ * descriptions would be ~100 MB of text. Default-column rows (~1.9 kB in an answer) fill 8,800.
+ */
+const ROW_GROUP_SOURCE_BYTES = 16 * 1024 * 1024;
 
 export function encode(
   format: ExportFormat,
@@ -92,47 +100,87 @@ async function* ndjson(
 }
 
 /**
- * One Parquet file, written row group by row group; the bytes of each group leave as soon as it is
- * encoded (the writer keeps only offsets and statistics for the footer).
+ * One Parquet file, written row group by row group: `add` takes rows and gives back the bytes of a
+ * row group once ROW_GROUP rows are in, `finish` the rest and the footer. The writer keeps only
+ * offsets and statistics for the footer, so memory holds one row group whatever the file's size.
+ * Synchronous work: the export runs it on a worker thread (parquet-thread.ts), snapshots in line.
  */
-async function* parquet(
-  columns: readonly ExportColumn[],
-  batches: AsyncIterable<ExportRow[]>,
-): AsyncGenerator<Buffer> {
-  const writer = new ByteWriter();
-  // Zstandard through Node's native zlib: about a third faster than the writer's JavaScript Snappy,
-  // and files half the size; DuckDB, pyarrow and Spark read it.
-  const file = new ParquetWriter({
-    writer,
-    schema: parquetSchema(columns),
-    codec: 'ZSTD',
-    compressors: { ZSTD: (input) => zstdCompressSync(input) },
-  });
-  const drain = (): Buffer => {
-    const bytes = Buffer.from(writer.getBytes());
-    writer.index = 0;
-    return bytes;
-  };
-  let group: ExportRow[] = [];
-  const flush = async (): Promise<void> => {
-    await file.write({
-      columnData: columns.map((column) => ({
+export class ParquetEncoder {
+  private readonly writer = new ByteWriter();
+  private readonly schema: SchemaElement[];
+  private readonly file: ParquetWriter;
+  private group: ExportRow[] = [];
+  private groupSourceBytes = 0;
+
+  constructor(private readonly columns: readonly ExportColumn[]) {
+    this.schema = parquetSchema(columns);
+    // Zstandard through Node's native zlib: about a third faster than the writer's JavaScript Snappy,
+    // and files half the size; DuckDB, pyarrow and Spark read it.
+    this.file = new ParquetWriter({
+      writer: this.writer,
+      schema: parquetWritingSchema(this.schema),
+      codec: 'ZSTD',
+      compressors: { ZSTD: (input) => zstdCompressSync(input) },
+    });
+  }
+
+  /**
+   * Takes `rows` (read from `sourceBytes` bytes of JSON, when known); the bytes of the row group they
+   * complete, if they complete one.
+   */
+  async add(rows: readonly ExportRow[], sourceBytes = 0): Promise<Uint8Array | undefined> {
+    for (const row of rows) this.group.push(row);
+    this.groupSourceBytes += sourceBytes;
+    if (this.group.length < ROW_GROUP && this.groupSourceBytes < ROW_GROUP_SOURCE_BYTES) return undefined;
+    await this.flush();
+    return this.drain();
+  }
+
+  /** The last row group (if rows are left) and the footer. */
+  async finish(): Promise<Uint8Array> {
+    if (this.group.length > 0) await this.flush();
+    // The footer as the file's readers should see it (JSON columns with their converted type too).
+    this.file.schema = this.schema;
+    await this.file.finish();
+    return this.drain();
+  }
+
+  private async flush(): Promise<void> {
+    const group = this.group;
+    this.group = [];
+    this.groupSourceBytes = 0;
+    const data = parquetColumns(this.columns, group);
+    await this.file.write({
+      columnData: this.columns.map((column, i) => ({
         name: column,
-        data: group.map((row) => parquetValue(column, row[column])),
+        data: data[i] ?? [],
         statistics: parquetStatistics(column),
       })),
       rowGroupSize: group.length,
     });
-    group = [];
-  };
-  for await (const batch of batches) {
-    group.push(...batch);
-    if (group.length >= ROW_GROUP) {
-      await flush();
-      yield drain();
-    }
   }
-  if (group.length > 0) await flush();
-  await file.finish();
-  yield drain();
+
+  /** The bytes written since the last drain, in a buffer of their own (a worker transfers it). */
+  private drain(): Uint8Array {
+    const bytes = this.writer.getBytes().slice();
+    this.writer.index = 0;
+    return bytes;
+  }
+}
+
+async function* parquet(
+  columns: readonly ExportColumn[],
+  batches: AsyncIterable<ExportRow[]>,
+): AsyncGenerator<Buffer> {
+  const encoder = new ParquetEncoder(columns);
+  for await (const batch of batches) {
+    const bytes = await encoder.add(batch);
+    if (bytes !== undefined) yield asBuffer(bytes);
+  }
+  yield asBuffer(await encoder.finish());
+}
+
+/** A Buffer over `bytes`' memory (no copy). */
+export function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

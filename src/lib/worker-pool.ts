@@ -3,12 +3,13 @@
  * comes back as a promise. Workers answer `{ id, result }` or `{ id, error }`; a crashed worker
  * fails everything it had in flight.
  */
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 export type WorkerReply<R> = { id: number; result: R } | { id: number; error: string };
 
 export interface WorkerPool<Q, R> {
-  run(request: Q): Promise<R>;
+  /** `transfer`: buffers of `request` moved to the worker rather than copied (unusable here after). */
+  run(request: Q, transfer?: readonly ArrayBuffer[]): Promise<R>;
   close(): Promise<void>;
 }
 
@@ -18,12 +19,20 @@ interface Pending<R> {
 }
 
 /** `script` is resolved next to the caller's module (`.ts` under tsx, `.js` when compiled). */
-export function createWorkerPool<Q, R>(script: URL, threads: number, workerData: unknown): WorkerPool<Q, R> {
+export function createWorkerPool<Q, R>(
+  script: URL,
+  threads: number,
+  workerData: unknown,
+  resourceLimits?: ResourceLimits,
+): WorkerPool<Q, R> {
   const pending = new Map<number, Pending<R>>();
   const load = new Map<Worker, number>();
   let nextId = 0;
   const workers = Array.from({ length: threads }, () => {
-    const worker = new Worker(script, { workerData });
+    const worker = new Worker(script, {
+      workerData,
+      ...(resourceLimits === undefined ? {} : { resourceLimits }),
+    });
     load.set(worker, 0);
     worker.on('message', (reply: WorkerReply<R>) => {
       load.set(worker, (load.get(worker) ?? 1) - 1);
@@ -36,20 +45,28 @@ export function createWorkerPool<Q, R>(script: URL, threads: number, workerData:
       for (const waiter of pending.values()) waiter.reject(error);
       pending.clear();
     });
+    // A thread that has gone (crashed, or ended by its resource limits) takes no more requests: one
+    // sent to it would never be answered.
+    worker.on('exit', (code: number) => {
+      load.delete(worker);
+      for (const waiter of pending.values())
+        waiter.reject(new Error(`worker thread exited (code ${String(code)})`));
+      pending.clear();
+    });
     return worker;
   });
   return {
-    run: (request) =>
+    run: (request, transfer = []) =>
       new Promise<R>((resolve, reject) => {
         const worker = [...load.entries()].sort(([, a], [, b]) => a - b)[0]?.[0];
         if (worker === undefined) {
-          reject(new Error('worker pool has no threads'));
+          reject(new Error('worker pool has no threads left'));
           return;
         }
         const id = (nextId += 1);
         pending.set(id, { resolve, reject });
         load.set(worker, (load.get(worker) ?? 0) + 1);
-        worker.postMessage({ id, request });
+        worker.postMessage({ id, request }, [...transfer]);
       }),
     close: async () => {
       await Promise.all(workers.map((worker) => worker.terminate()));
@@ -57,18 +74,22 @@ export function createWorkerPool<Q, R>(script: URL, threads: number, workerData:
   };
 }
 
-/** The worker side: answers each `{ id, request }` with `handle(request)`. */
+/**
+ * The worker side: answers each `{ id, request }` with `handle(request)`; `transferOf` names the
+ * buffers of a result to move to the caller rather than copy.
+ */
 export function serveWorkerRequests<Q, R>(
   port: {
     on(event: 'message', listener: (message: { id: number; request: Q }) => void): unknown;
-    postMessage(reply: WorkerReply<R>): void;
+    postMessage(reply: WorkerReply<R>, transfer?: ArrayBuffer[]): void;
   } | null,
   handle: (request: Q) => Promise<R>,
+  transferOf: (result: R) => ArrayBuffer[] = () => [],
 ): void {
   port?.on('message', ({ id, request }) => {
     handle(request).then(
       (result) => {
-        port.postMessage({ id, result });
+        port.postMessage({ id, result }, transferOf(result));
       },
       (error: unknown) => {
         port.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

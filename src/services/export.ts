@@ -41,6 +41,8 @@ import { DEFAULT_EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../ex
 import { csvFromJsonLines } from '../export/csv-lines.js';
 import { csvHeader, encode, MEDIA_TYPES, ndjsonLines, type ExportFormat } from '../export/encoders.js';
 import { compactLines, publicSpans } from '../search/source-lines.js';
+import { parsedRows } from '../export/answer-rows.js';
+import { parquetFromAnswers, type PageAnswer } from '../export/parquet-thread.js';
 
 export const PART_ROWS = 50_000;
 /** Rows per Elasticsearch page while streaming. */
@@ -192,29 +194,26 @@ export class ExportService {
       if (request.part === part_count && delivered.rows === rows) await closePit(this.es, pit.id);
     };
     const spanned = spans ?? this.pageSpans(pit, query, start, rows);
+    const deliver = <T>(read: (span: PageSpan) => Promise<Delivery<T>>, concurrency: number) =>
+      this.deliver(spanned, read, concurrency, delivered, finish);
     const format = request.format;
-    const body = isCopied(format, columns)
-      ? withHeader(
-          format === 'csv' ? [csvHeader(columns)] : [],
-          this.deliver(
-            spanned,
-            (span) => this.lines(pit, query, span, format),
-            FETCH_CONCURRENCY,
-            delivered,
-            finish,
-          ),
-        )
-      : encode(
-          format,
-          columns,
-          this.deliver(
-            spanned,
-            (span) => this.rows(pit, query, columns, span),
-            PARSED_FETCH_CONCURRENCY,
-            delivered,
-            finish,
-          ),
-        );
+    const withDescription = columns.includes('description_text');
+    const body =
+      format === 'parquet'
+        ? parquetFromAnswers(
+            { columns, withDescription },
+            deliver((span) => this.answer(pit, query, span, withDescription), PARSED_FETCH_CONCURRENCY),
+          )
+        : isDefaultColumns(columns)
+          ? withHeader(
+              format === 'csv' ? [csvHeader(columns)] : [],
+              deliver((span) => this.lines(pit, query, span, format), FETCH_CONCURRENCY),
+            )
+          : encode(
+              format,
+              columns,
+              deliver((span) => this.rows(pit, query, columns, span), PARSED_FETCH_CONCURRENCY),
+            );
     return {
       part: request.part,
       part_count,
@@ -337,7 +336,7 @@ export class ExportService {
     }
   }
 
-  /** One span's rows, parsed: Parquet, chosen columns (isCopied covers the rest). */
+  /** One span's rows, parsed: CSV and NDJSON with chosen columns. */
   private async rows(
     pit: estypes.SearchPointInTimeReference,
     query: estypes.QueryDslQueryContainer,
@@ -353,6 +352,18 @@ export class ExportService {
     );
     if (hits.length < span.size) throw new UpstreamUnavailableError(2);
     return { value: hits.map(hitSource), rows: hits.length };
+  }
+
+  /** One span's page answer, unparsed (the Parquet thread parses it: export/parquet-thread.ts). */
+  private async answer(
+    pit: estypes.SearchPointInTimeReference,
+    query: estypes.QueryDslQueryContainer,
+    span: PageSpan,
+    withDescription: boolean,
+  ): Promise<Delivery<PageAnswer>> {
+    const request = exportPageRequest(pit, query, span.after, span.size, jobFetch(withDescription));
+    const answer = await rawSearchBytes(this.es, this.index, request);
+    return { value: { answer, rows: span.size }, rows: span.size };
   }
 
   /**
@@ -372,10 +383,7 @@ export class ExportService {
     const spans = publicSpans(answer, span.size);
     let lines: Buffer;
     if (spans === undefined) {
-      const parsed = JSON.parse(answer.toString('utf8')) as estypes.SearchResponse<ExportRow>;
-      if (parsed.timed_out || parsed._shards.failed > 0 || parsed.hits.hits.length < span.size)
-        throw new UpstreamUnavailableError(2);
-      lines = Buffer.from(ndjsonLines(parsed.hits.hits.map(hitSource), DEFAULT_EXPORT_COLUMNS));
+      lines = Buffer.from(ndjsonLines(parsedRows(answer, span.size), DEFAULT_EXPORT_COLUMNS));
     } else {
       if (spans.timedOut || spans.shardsFailed > 0) throw new UpstreamUnavailableError(2);
       lines = compactLines(answer, spans);
@@ -407,12 +415,11 @@ interface Delivery<T> {
 }
 
 /**
- * NDJSON or CSV with the default columns, in their order: the rows are the indexed public members,
+ * The default columns, in their order: NDJSON and CSV rows are then the indexed public members,
  * copied (NDJSON) or written from the copy (CSV).
  */
-function isCopied(format: ExportFormat, columns: readonly ExportColumn[]): format is 'ndjson' | 'csv' {
+function isDefaultColumns(columns: readonly ExportColumn[]): boolean {
   return (
-    format !== 'parquet' &&
     columns.length === DEFAULT_EXPORT_COLUMNS.length &&
     columns.every((column, i) => column === DEFAULT_EXPORT_COLUMNS[i])
   );
