@@ -19,6 +19,7 @@ import { csvRecords, EXPORT_FORMATS, ndjsonLines, type ExportFormat } from '../s
 import { exportPageRequest, exportQuery } from '../src/search/export-query.js';
 import { ExportService, FETCH_CONCURRENCY, PART_ROWS } from '../src/services/export.js';
 import { inOrder } from '../src/lib/ordered.js';
+import { percentile } from '../src/lib/statistics.js';
 import { createServices, openRuntime } from '../src/runtime.js';
 import { closePit } from '../src/search/client.js';
 import { hitSource } from '../src/search/document.js';
@@ -36,6 +37,9 @@ const { values } = parseArgs({
     formats: { type: 'string', default: 'ndjson,csv,parquet' },
     // Flags for the API process, space-separated (e.g. --node-flags="--max-semi-space-size=16").
     'node-flags': { type: 'string', default: '' },
+    // Also time small searches to the same API, idle and while each export runs: what an export
+    // costs the API's other clients.
+    probe: { type: 'boolean', default: false },
   },
 });
 const maxParts = Number(values.parts);
@@ -72,6 +76,8 @@ interface Measured {
   seconds: number;
   bytes: number;
   peakRssMb?: number;
+  /** Latencies (ms) of the probe's searches, before the export and while it ran. */
+  probe?: { idle: number[]; during: number[] };
   /**
    * CPU time per row, in µs, of the API process, of Elasticsearch and of this bench process (the
    * HTTP client reading the export shares the machine's cores) while this ran.
@@ -88,30 +94,58 @@ async function esCpuMs(): Promise<number> {
 const partLimit = maxParts > 0 ? maxParts : Number.POSITIVE_INFINITY;
 const rowLimit = Math.min(total, partLimit * PART_ROWS);
 
+/** A small search, as the API's other clients send while an export runs. */
+const PROBE_PATH = '/v1/jobs/search?q=engineer&limit=10';
+
+/** Sends PROBE_PATH one at a time until `until` resolves; each one's latency in ms. */
+async function probeSearches(url: string, until: Promise<unknown>): Promise<number[]> {
+  const state = { done: false };
+  const stop = (): void => {
+    state.done = true;
+  };
+  until.then(stop, stop);
+  const latencies: number[] = [];
+  while (!state.done) {
+    const started = performance.now();
+    const response = await request(`${url}${PROBE_PATH}`, { headers: { 'X-API-Key': key } });
+    await response.body.dump();
+    if (response.statusCode !== 200) throw new Error(`probe search: ${String(response.statusCode)}`);
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
+}
+
 async function viaApi(format: ExportFormat, extra = '', rows = rowLimit): Promise<Measured> {
   await resetAllowance();
   const api = await startApi(env, values['node-flags']);
   try {
+    const idle = values.probe
+      ? await probeSearches(api.url, new Promise((resolve) => setTimeout(resolve, 5_000)))
+      : [];
     const [apiCpuBefore, esCpuBefore] = [api.cpuSeconds(), await esCpuMs()];
     const clientCpuBefore = process.cpuUsage();
     const started = performance.now();
     let bytes = 0;
     let parts = 0;
-    let path: string | undefined = `/v1/jobs/export?format=${format}&status=all${extra}`;
-    while (path !== undefined && parts < partLimit) {
-      parts += 1;
-      // Identity: the export's own pace, as the ceilings measure it (compression is bench:compression's).
-      // undici's request with a Node stream body, as the Elasticsearch client drains "ES delivery
-      // alone": fetch's web stream cost this process 11.5 µs a row, as much as the API itself.
-      const response = await request(`${api.url}${path}`, {
-        headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity' },
-      });
-      if (response.statusCode !== 200) throw new Error(`${String(response.statusCode)} for ${path}`);
-      for await (const chunk of response.body) if (chunk instanceof Buffer) bytes += chunk.byteLength;
-      const link = response.headers.link;
-      const next = /^<([^>]+)>; rel="next"$/.exec(typeof link === 'string' ? link : '');
-      path = next?.[1];
-    }
+    const exported = (async (): Promise<void> => {
+      let path: string | undefined = `/v1/jobs/export?format=${format}&status=all${extra}`;
+      while (path !== undefined && parts < partLimit) {
+        parts += 1;
+        // Identity: the export's own pace, as the ceilings measure it (compression is bench:compression's).
+        // undici's request with a Node stream body, as the Elasticsearch client drains "ES delivery
+        // alone": fetch's web stream cost this process 11.5 µs a row, as much as the API itself.
+        const response = await request(`${api.url}${path}`, {
+          headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity' },
+        });
+        if (response.statusCode !== 200) throw new Error(`${String(response.statusCode)} for ${path}`);
+        for await (const chunk of response.body) if (chunk instanceof Buffer) bytes += chunk.byteLength;
+        const link = response.headers.link;
+        const next = /^<([^>]+)>; rel="next"$/.exec(typeof link === 'string' ? link : '');
+        path = next?.[1];
+      }
+    })();
+    const during = values.probe ? await probeSearches(api.url, exported) : [];
+    await exported;
     const seconds = (performance.now() - started) / 1000;
     const client = process.cpuUsage(clientCpuBefore);
     const cpuUsPerRow = {
@@ -119,7 +153,14 @@ async function viaApi(format: ExportFormat, extra = '', rows = rowLimit): Promis
       es: (((await esCpuMs()) - esCpuBefore) * 1e3) / rows,
       client: (client.user + client.system) / rows,
     };
-    return { rows, seconds, bytes, peakRssMb: api.peakRssMb(), cpuUsPerRow };
+    return {
+      rows,
+      seconds,
+      bytes,
+      peakRssMb: api.peakRssMb(),
+      cpuUsPerRow,
+      ...(values.probe ? { probe: { idle, during } } : {}),
+    };
   } finally {
     api.stop();
   }
@@ -209,6 +250,20 @@ function rawSerialization(format: 'ndjson' | 'csv', sample: ExportRow[]): Measur
   return best;
 }
 
+/** The probe's latencies, idle and during the export (the probe's own CPU is in the client's figure). */
+const probeLine = (m: Measured): string[] => {
+  if (m.probe === undefined) return [];
+  const summary = (sample: number[]): string => {
+    const sorted = [...sample].sort((a, b) => a - b);
+    if (sorted.length === 0) return 'no searches';
+    const at = (p: number): string => percentile(sorted, p).toFixed(1);
+    return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms (${String(sorted.length)})`;
+  };
+  return [
+    `         search probe (${PROBE_PATH}): idle ${summary(m.probe.idle)}; during the export ${summary(m.probe.during)}`,
+  ];
+};
+
 const fmt = (m: Measured): string =>
   `${Math.round(rate(m)).toLocaleString('en-US').padStart(10)} rows/s ${(m.bytes / m.seconds / 1e6).toFixed(1).padStart(7)} MB/s`;
 /** The CPU both processes spent per row, and the rate it allows if every core did nothing else. */
@@ -241,6 +296,7 @@ try {
     lines.push(
       `${format.padEnd(8)} API ${fmt(api)}  peak RSS ${(api.peakRssMb ?? 0).toFixed(0)} MB  ${api.seconds.toFixed(1)} s`,
       cpuLine(api),
+      ...probeLine(api),
       `         ES read + serialize ${fmt(es)}  → API/that ${(rate(api) / rate(es)).toFixed(2)}x`,
       `         raw serialization   ${fmt(raw)}  → API/raw ${(rate(api) / rate(raw)).toFixed(2)}x, ` +
         `ES delivery alone/raw ${(rate(delivery) / rate(raw)).toFixed(2)}x`,
@@ -263,6 +319,7 @@ try {
       `parquet  API ${fmt(parquet)}  peak RSS ${(parquet.peakRssMb ?? 0).toFixed(0)} MB  ${parquet.seconds.toFixed(1)} s ` +
         `(one artifact, ${parquetRows.toLocaleString('en-US')} rows${parquetSource === '' ? '' : `, source=${parquetSource}`})`,
       cpuLine(parquet),
+      ...probeLine(parquet),
       `         ES delivery alone ${fmt(parquetDelivery)}  → API/that ${(rate(parquet) / rate(parquetDelivery)).toFixed(2)}x`,
     );
   }
