@@ -174,7 +174,7 @@ export function parquetSchema(columns: readonly ExportColumn[]): SchemaElement[]
 
 /**
  * The schema the writer encodes row groups with: JSON columns without their converted type, so the
- * writer takes their values as the JSON text parquetColumn gives (with it, it would serialize each
+ * writer takes their values as the JSON text parquetColumns gives (with it, it would serialize each
  * value again, the text as a JSON string). The footer states the converted type too (encoders.ts),
  * for readers that know only converted types; logical-type readers (DuckDB, Arrow) read either.
  */
