@@ -7,6 +7,8 @@
  * during which the API's event loop answered nothing else; and one thread doing both the reading
  * and the encoding was itself the bound (API 31–36 µs a row on one core, bench:export).
  */
+import { availableParallelism } from 'node:os';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { UpstreamUnavailableError } from '../domain/errors.js';
 import { inOrder } from '../lib/ordered.js';
 import { createWorkerPool, moduleExtension } from '../lib/worker-pool.js';
@@ -21,6 +23,28 @@ import { asBuffer } from './encoders.js';
  * the same rows/s (bench:export, alternating runs).
  */
 const THREAD_OLD_GENERATION_MB = 128;
+
+/**
+ * How many Parquet exports encode at once in one API process; more wait their turn. A thread holds up
+ * to THREAD_OLD_GENERATION_MB of heap, and more threads than cores encode no faster.
+ */
+export type ParquetSlots = LimitFunction;
+
+export function parquetSlots(threads = availableParallelism()): ParquetSlots {
+  return pLimit(threads);
+}
+
+/** Waits for a free slot; the function given back frees it. */
+function takeSlot(slots: ParquetSlots): Promise<() => void> {
+  return new Promise((granted) => {
+    void slots(
+      () =>
+        new Promise<void>((free) => {
+          granted(free);
+        }),
+    );
+  });
+}
 
 export interface ParquetWorkerData {
   columns: readonly ExportColumn[];
@@ -47,11 +71,16 @@ export interface PageAnswer {
   rows: number;
 }
 
-/** The Parquet file of `pages`, encoded on a worker thread; the thread ends with the generator. */
+/**
+ * The Parquet file of `pages`, encoded on a worker thread once one of `slots` is free; the thread
+ * ends with the generator.
+ */
 export async function* parquetFromAnswers(
   settings: ParquetWorkerData,
   pages: AsyncIterable<PageAnswer>,
+  slots: ParquetSlots,
 ): AsyncGenerator<Buffer> {
+  const freeSlot = await takeSlot(slots);
   const thread = createWorkerPool<ParquetPageRequest, ParquetPageResult>(
     new URL(`./parquet-worker.${moduleExtension(import.meta.url)}`, import.meta.url),
     1,
@@ -78,6 +107,7 @@ export async function* parquetFromAnswers(
     if (footer !== undefined) yield footer;
   } finally {
     await thread.close();
+    freeSlot();
   }
 }
 

@@ -42,7 +42,12 @@ import { csvFromJsonLines } from '../export/csv-lines.js';
 import { csvHeader, encode, MEDIA_TYPES, ndjsonLines, type ExportFormat } from '../export/encoders.js';
 import { compactLines, publicSpans } from '../search/source-lines.js';
 import { parsedRows } from '../export/answer-rows.js';
-import { parquetFromAnswers, type PageAnswer } from '../export/parquet-thread.js';
+import {
+  parquetFromAnswers,
+  parquetSlots,
+  type PageAnswer,
+  type ParquetSlots,
+} from '../export/parquet-thread.js';
 
 export const PART_ROWS = 50_000;
 /** Rows per Elasticsearch page while streaming. */
@@ -143,6 +148,8 @@ export class ExportService {
     private readonly cursorSecret: string,
     /** The contract's part size and ES page size; tests pass small ones to exercise many parts and pages. */
     private readonly sizes = { partRows: PART_ROWS, pageRows: FETCH_PAGE },
+    /** Parquet exports encoding at once (one thread each); the service is one per process. */
+    private readonly parquetThreads: ParquetSlots = parquetSlots(),
   ) {}
 
   async open(request: ExportRequest): Promise<ExportPart> {
@@ -203,6 +210,7 @@ export class ExportService {
         ? parquetFromAnswers(
             { columns, withDescription },
             deliver((span) => this.answer(pit, query, span, withDescription), PARSED_FETCH_CONCURRENCY),
+            this.parquetThreads,
           )
         : isDefaultColumns(columns)
           ? withHeader(

@@ -6,7 +6,7 @@ import { UpstreamUnavailableError } from '../../src/domain/errors.js';
 import { parsedRows } from '../../src/export/answer-rows.js';
 import { DEFAULT_EXPORT_COLUMNS, type ExportColumn } from '../../src/export/columns.js';
 import { encode } from '../../src/export/encoders.js';
-import { parquetFromAnswers, type PageAnswer } from '../../src/export/parquet-thread.js';
+import { parquetFromAnswers, parquetSlots, type PageAnswer } from '../../src/export/parquet-thread.js';
 import { adversarialSources, indexedSource, searchAnswer } from '../support/indexed.js';
 import { storedJob } from '../support/jobs.js';
 
@@ -57,6 +57,7 @@ describe('Parquet export on a worker thread (export/parquet-thread.ts)', () => {
       parquetFromAnswers(
         { columns: DEFAULT_EXPORT_COLUMNS, withDescription: false },
         pagesOf(copies, counts),
+        parquetSlots(),
       ),
     );
     expect(file.equals(expected)).to.equal(true);
@@ -74,7 +75,11 @@ describe('Parquet export on a worker thread (export/parquet-thread.ts)', () => {
     const answer = searchAnswer(sources, {}, ['First "description"', undefined]);
     const expected = await inline([answer], [2], columns);
     const file = await concat(
-      parquetFromAnswers({ columns, withDescription: true }, pagesOf([Buffer.from(answer)], [2])),
+      parquetFromAnswers(
+        { columns, withDescription: true },
+        pagesOf([Buffer.from(answer)], [2]),
+        parquetSlots(),
+      ),
     );
     expect(file.equals(expected)).to.equal(true);
   });
@@ -88,6 +93,7 @@ describe('Parquet export on a worker thread (export/parquet-thread.ts)', () => {
       const body = parquetFromAnswers(
         { columns: DEFAULT_EXPORT_COLUMNS, withDescription: false },
         pagesOf([answer], [1]),
+        parquetSlots(),
       );
       const failure = await concat(body).then(
         () => undefined,
@@ -105,9 +111,35 @@ describe('Parquet export on a worker thread (export/parquet-thread.ts)', () => {
         many,
         many.map(() => 300),
       ),
+      parquetSlots(),
     );
     const first = await body.next();
     expect(first.done).to.equal(false);
     expect(await body.return(undefined)).to.deep.equal({ done: true, value: undefined });
+  });
+
+  it('encodes as many exports at once as it has slots; the next one starts when one ends', async () => {
+    const slots = parquetSlots(1);
+    const body = (): AsyncGenerator<Buffer> =>
+      parquetFromAnswers(
+        { columns: DEFAULT_EXPORT_COLUMNS, withDescription: false },
+        pagesOf([Buffer.from(answers[0] ?? Buffer.alloc(0))], [counts[0] ?? 0]),
+        slots,
+      );
+    const [first, second] = [body(), body()];
+    expect((await first.next()).done).to.equal(false);
+    let secondStarted = false;
+    const secondFirst = second.next().then((result) => {
+      secondStarted = true;
+      return result;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(secondStarted, 'waits while the only slot is taken').to.equal(false);
+    expect(slots.activeCount).to.equal(1);
+    await first.return(undefined);
+    expect((await secondFirst).done).to.equal(false);
+    await second.return(undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(slots.activeCount, 'every slot free again').to.equal(0);
   });
 });
