@@ -243,7 +243,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'customer_support',
     title:
-      /\bcustomer support\b|\bcustomer service\b|\bcustomer care\b|(?<!\b(?:office|underwriting|sales|marketing|hr|finance|admin|administrative|payroll|clinical) )\bsupport specialist\b|\bhelp ?desk\b|\bsupport engineer\b|\bclient (?:services?|experience)\b|\bmember services?\b|\bpolicy ?holder services\b|\bcsr\b|\bclaims advocate\b|\bpatient engagement\b/i,
+      /\bcustomer support\b|\bcustomer service\b|\bcustomer care\b|(?<!\b(?:office|underwriting|sales|marketing|hr|finance|admin|administrative|payroll|clinical) )\bsupport specialist\b|\bhelp ?desk\b|\bservice desk\b|\bsupport engineer\b|\b(?:technical|it|desktop) support\b|\bsupport informatique\b|\bsupport (?:representative|agent|associate|advisor)\b|\bclient (?:services?|experience)\b|\bmember services?\b|\bpolicy ?holder services\b|\bcsr\b|\bclaims advocate\b|\bpatient engagement\b/i,
     keywords: ['tickets', 'zendesk', 'support queue', 'customer inquiries'],
   },
   {

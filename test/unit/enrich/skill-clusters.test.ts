@@ -20,6 +20,10 @@ describe('skill_clusters', () => {
     expect(tags('High Voltage Transformer Assembler')).to.deep.equal(['skilled_trades']);
     expect(tags('Groundskeeper - South Shore Apartments')).to.deep.equal(['skilled_trades']);
     expect(tags('Senior Incident Responder')).to.deep.equal(['security']);
+    // Support desks under other names (train and dev disagreements of 2026-11-27).
+    expect(tags('Junior Merchant Support Representative')).to.deep.equal(['customer_support']);
+    expect(tags('IT Support Analyst')).to.deep.equal(['customer_support']);
+    expect(tags('Service Desk Agent')).to.deep.equal(['customer_support']);
   });
 
   it('uses software_engineering only when no narrower engineering tag applies', () => {
