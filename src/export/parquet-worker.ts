@@ -16,8 +16,9 @@ async function handle(request: ParquetPageRequest): Promise<ParquetPageResult> {
   if (request.answer === undefined) return { bytes: await encoder.finish() };
   const answer = Buffer.from(request.answer.buffer, request.answer.byteOffset, request.answer.byteLength);
   try {
-    const bytes = answer.byteLength;
-    return { bytes: await encoder.add(answerRows(answer, request.rows, settings.withDescription), bytes) };
+    const sourceBytes = answer.byteLength;
+    const rows = answerRows(answer, request.rows, settings.withDescription);
+    return { bytes: await encoder.add(rows, sourceBytes) };
   } catch (error) {
     // Elasticsearch's own failure (a timed-out or partial answer) keeps its meaning across the thread.
     if (error instanceof UpstreamUnavailableError) return { upstreamFailed: true };

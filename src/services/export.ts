@@ -64,9 +64,10 @@ const SORT_VALUES_ONLY: HitFetch = { _source: false, stored_fields: ['_none_'] }
  */
 export const FETCH_CONCURRENCY = 3;
 /**
- * The same for rows parsed into objects (CSV, Parquet, chosen columns): two, since a third page of
- * objects raised the API's peak RSS from ~410 to ~700 MB in a CSV export and gained nothing (the
- * encoders, not the reads, bound those formats).
+ * The same for rows parsed into objects (CSV and NDJSON with chosen columns) and for Parquet's
+ * answers: two, since a third page of objects raised the API's peak RSS from ~410 to ~700 MB in a
+ * CSV export and gained nothing (the encoders, not the reads, bound those formats); for Parquet a
+ * third gained 2–3% and 25 MB of RSS (bench:export, lever, alternating runs).
  */
 const PARSED_FETCH_CONCURRENCY = 2;
 /** How long the point in time outlives the last request of its export. */
