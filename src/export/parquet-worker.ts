@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { UpstreamUnavailableError } from '../domain/errors.js';
 import { serveWorkerRequests } from '../lib/worker-pool.js';
 import { answerRows } from './answer-rows.js';
-import { ParquetEncoder } from './encoders.js';
+import { asBuffer, ParquetEncoder } from './encoders.js';
 import type { ParquetPageRequest, ParquetPageResult, ParquetWorkerData } from './parquet-thread.js';
 
 const settings = workerData as ParquetWorkerData;
@@ -14,7 +14,7 @@ const encoder = new ParquetEncoder(settings.columns);
 
 async function handle(request: ParquetPageRequest): Promise<ParquetPageResult> {
   if (request.answer === undefined) return { bytes: await encoder.finish() };
-  const answer = Buffer.from(request.answer.buffer, request.answer.byteOffset, request.answer.byteLength);
+  const answer = asBuffer(request.answer);
   try {
     const sourceBytes = answer.byteLength;
     const rows = answerRows(answer, request.rows, settings.withDescription);
