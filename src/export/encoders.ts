@@ -102,8 +102,8 @@ async function* ndjson(
 /**
  * One Parquet file, written row group by row group: `add` takes rows and gives back the bytes of a
  * row group once it is full (ROW_GROUP rows or ROW_GROUP_SOURCE_BYTES), `finish` the rest and the
- * footer. The writer keeps only
- * offsets and statistics for the footer, so memory holds one row group whatever the file's size.
+ * footer. The writer keeps only offsets and statistics for the footer, so memory holds one row group
+ * whatever the file's size.
  * Synchronous work: the export runs it on a worker thread (parquet-thread.ts), snapshots in line.
  */
 export class ParquetEncoder {

@@ -1,6 +1,4 @@
-import { zstdDecompressSync } from 'node:zlib';
 import { expect } from 'chai';
-import { parquetReadObjects } from 'hyparquet';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +10,7 @@ import { ExportService } from '../../src/services/export.js';
 import type { IngestRuntime } from '../../src/ingest/crawl/deps.js';
 import { serve, testEnv } from './env.js';
 import { call, type Problem } from './http.js';
+import { readParquet } from '../support/parquet.js';
 import { crawlFixture, crawlSampleBoards } from './indices.js';
 
 /**
@@ -255,12 +254,8 @@ describe('bulk export: CSV, NDJSON parts and Parquet, read back independently', 
     const expected = await searchAll(FILTERS, key);
     const exported = await download(`/v1/jobs/export?format=parquet&${FILTERS}`, key);
     expect(exported.status).to.equal(200);
-    const file = exported.bytes;
-    const rows = await parquetReadObjects({
-      file: new Uint8Array(file).buffer,
-      compressors: { ZSTD: (input) => zstdDecompressSync(input) },
-    });
-    expect(rows.map((row) => row.job_key as unknown)).to.have.members([...expected.keys()]);
+    const rows = await readParquet(exported.bytes);
+    expect(rows.map((row) => row.job_key)).to.have.members([...expected.keys()]);
     expect(rows.filter((row) => row.derivations !== null)).to.not.have.length(0);
     for (const row of rows) {
       const job = expected.get(text(row.job_key));

@@ -1,6 +1,4 @@
-import { zstdDecompressSync } from 'node:zlib';
 import { expect } from 'chai';
-import { parquetReadObjects } from 'hyparquet';
 import type { StoredJob } from '../../src/domain/job.js';
 import { UpstreamUnavailableError } from '../../src/domain/errors.js';
 import { parsedRows } from '../../src/export/answer-rows.js';
@@ -9,6 +7,7 @@ import { encode } from '../../src/export/encoders.js';
 import { parquetFromAnswers, parquetSlots, type PageAnswer } from '../../src/export/parquet-thread.js';
 import { adversarialSources, indexedSource, searchAnswer } from '../support/indexed.js';
 import { storedJob } from '../support/jobs.js';
+import { readParquet } from '../support/parquet.js';
 
 const stored: StoredJob = storedJob('gh-1', {
   locations_derived: [{ city: 'Zürich', country: 'Switzerland', country_code: 'CH', lat: 47.37, lng: 8.54 }],
@@ -61,10 +60,7 @@ describe('Parquet export on a worker thread (export/parquet-thread.ts)', () => {
       ),
     );
     expect(file.equals(expected)).to.equal(true);
-    const read = await parquetReadObjects({
-      file: new Uint8Array(file).buffer,
-      compressors: { ZSTD: (input) => zstdDecompressSync(input) },
-    });
+    const read = await readParquet(file);
     expect(read).to.have.length(counts.reduce((a, b) => a + b, 0));
     expect(read[0]?.derivations).to.deep.equal(stored.derivations);
   });
