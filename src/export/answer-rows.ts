@@ -4,6 +4,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { UpstreamUnavailableError } from '../domain/errors.js';
+import { ChunkedBytes } from '../lib/chunked-bytes.js';
 import { JsonText } from '../lib/json.js';
 import { hitSource } from '../search/document.js';
 import { publicRows, publicSpans } from '../search/source-lines.js';
@@ -24,7 +25,7 @@ export function parsedRows(answer: Buffer, size: number): ExportRow[] {
  * `_source`). Writes over the answer.
  */
 export function answerRows(answer: Buffer, size: number, withDescription: boolean): ExportRow[] {
-  const spans = withDescription ? undefined : publicSpans(answer, size);
+  const spans = withDescription ? undefined : publicSpans(new ChunkedBytes([answer]), size);
   if (spans === undefined) return parsedRows(answer, size);
   if (spans.timedOut || spans.shardsFailed > 0) throw new UpstreamUnavailableError(2);
   return publicRows(answer, spans).map(({ members, lastText }): ExportRow => {

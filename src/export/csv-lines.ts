@@ -82,11 +82,38 @@ class Output {
 /**
  * The CSV records of `lines` (NDJSON: one object a line, `\n` after each), for `columns` (the
  * lines' members are among them, in their order; a missing one is an empty cell). Records end in
- * CRLF.
+ * CRLF. The lines may come in pieces (the export's answer as it was read, lib/chunked-bytes.ts): a
+ * line cut by a piece's end is joined with the rest of it first, the others are read where they lie.
  */
-export function csvFromJsonLines(lines: Buffer, columns: readonly ExportColumn[]): Buffer {
+export function csvFromJsonLines(lines: readonly Buffer[], columns: readonly ExportColumn[]): Buffer {
   const prefixes = columns.map((column) => Buffer.from(`"${column}":`));
-  const out = new Output(Math.ceil(lines.length * 1.25) + 64);
+  const size = lines.reduce((sum, piece) => sum + piece.length, 0);
+  const out = new Output(Math.ceil(size * 1.25) + 64);
+  /** The start of a line the previous pieces cut, not yet written. */
+  let cut: Buffer[] = [];
+  for (const piece of lines) {
+    let at = 0;
+    if (cut.length > 0) {
+      const newline = piece.indexOf(NEWLINE);
+      if (newline < 0) {
+        cut.push(piece);
+        continue;
+      }
+      writeRecords(Buffer.concat([...cut, piece.subarray(0, newline + 1)]), prefixes, out);
+      cut = [];
+      at = newline + 1;
+    }
+    const lastNewline = piece.lastIndexOf(NEWLINE);
+    if (lastNewline >= at) writeRecords(piece.subarray(at, lastNewline + 1), prefixes, out);
+    const rest = Math.max(at, lastNewline + 1);
+    if (rest < piece.length) cut.push(piece.subarray(rest));
+  }
+  if (cut.length > 0) writeRecords(Buffer.concat(cut), prefixes, out);
+  return out.bytes.subarray(0, out.length);
+}
+
+/** The records of whole lines (`lines` ends with a line's `\n`, or is cut short: an error). */
+function writeRecords(lines: Buffer, prefixes: readonly Buffer[], out: Output): void {
   let at = 0;
   while (at < lines.length) {
     if (lines[at] !== OPEN_BRACE) throw new UnexpectedLineError('object expected', at);
@@ -114,7 +141,6 @@ export function csvFromJsonLines(lines: Buffer, columns: readonly ExportColumn[]
     at = i + 2;
     out.copy(CRLF, 0, 2);
   }
-  return out.bytes.subarray(0, out.length);
 }
 
 function startsWith(bytes: Buffer, at: number, prefix: Buffer | undefined): boolean {

@@ -125,6 +125,18 @@ export async function rawSearchBytes(
   index: string,
   body: estypes.SearchRequest,
 ): Promise<Buffer> {
+  return joined(await rawSearchPieces(es, index, body));
+}
+
+/**
+ * rawSearchBytes, the answer left in the pieces it was read in (lib/chunked-bytes.ts says why: the
+ * export's pages are not concatenated).
+ */
+export async function rawSearchPieces(
+  es: EsClient,
+  index: string,
+  body: estypes.SearchRequest,
+): Promise<Buffer[]> {
   const started = performance.now();
   const deadlineMs = requestDeadlines.get(es) ?? RAW_READ_DEADLINE_MS;
   const left = (): number => Math.max(1, deadlineMs - (performance.now() - started));
@@ -145,12 +157,18 @@ export async function rawSearchBytes(
   if (bytes.statusCode >= 300) {
     const failure = new errors.ResponseError({
       ...bytes.result,
-      body: parseErrorBody(bytes.body),
+      body: parseErrorBody(joined(bytes.body)),
       warnings: bytes.result.warnings,
     });
     throw isNodeFailure(failure, pitless) ? new UpstreamUnavailableError(2) : failure;
   }
   return bytes.body;
+}
+
+/** `pieces` as one Buffer (the piece itself when there is one). */
+function joined(pieces: Buffer[]): Buffer {
+  const [only] = pieces;
+  return pieces.length === 1 && only !== undefined ? only : Buffer.concat(pieces);
 }
 
 /** The statuses the transport retries on another node (its default), applied to streamed reads. */
@@ -196,7 +214,9 @@ function nodeFailureAsUnavailable(pitless: boolean): (error: unknown) => never {
 
 function isRetried(attempt: RawAttempt | errors.ConnectionError, pitless: boolean): boolean {
   if (attempt instanceof errors.ConnectionError || RETRIED_STATUSES.has(attempt.statusCode)) return true;
-  return nodeLeft(attempt.statusCode, attempt.body.toString('utf8', 0, 64 * 1024), pitless);
+  // An answer (below 400) is never a node leaving: its text is not decoded.
+  if (attempt.statusCode < 400) return false;
+  return nodeLeft(attempt.statusCode, joined(attempt.body).toString('utf8', 0, 64 * 1024), pitless);
 }
 
 /** Below this much time left a retry could not answer in time: the first answer stands. */
@@ -204,7 +224,8 @@ const MIN_RETRY_MS = 100;
 
 interface RawAttempt {
   statusCode: number;
-  body: Buffer;
+  /** The answer in the pieces it was read in. */
+  body: Buffer[];
   result: TransportResult<Readable>;
 }
 
@@ -233,11 +254,12 @@ async function rawSearchAttempt(
 }
 
 /**
- * The whole body within `ms` (a stalled body is the client's TimeoutError, as a stalled answer is).
- * A body the connection cuts off (the socket's own error: undici's "other side closed" when a node
- * leaves mid-answer) is the client's ConnectionError, as a refused connection is.
+ * The whole body within `ms`, in the pieces it was read in (a stalled body is the client's
+ * TimeoutError, as a stalled answer is). A body the connection cuts off (the socket's own error:
+ * undici's "other side closed" when a node leaves mid-answer) is the client's ConnectionError, as a
+ * refused connection is.
  */
-async function readAll(stream: Readable, ms: number): Promise<Buffer> {
+async function readAll(stream: Readable, ms: number): Promise<Buffer[]> {
   const timer = setTimeout(() => stream.destroy(new errors.TimeoutError('Request timed out')), ms);
   const chunks: Buffer[] = [];
   let length = 0;
@@ -255,7 +277,7 @@ async function readAll(stream: Readable, ms: number): Promise<Buffer> {
   } finally {
     clearTimeout(timer);
   }
-  return chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, length);
+  return chunks;
 }
 
 function parseErrorBody(bytes: Buffer): unknown {

@@ -12,14 +12,16 @@
  * for its marker would find a later hit's, which lies past that hit's `"_source":{`.
  */
 import { PUBLIC_END_MEMBER } from '../domain/public-job.js';
+import { ChunkedBytes } from '../lib/chunked-bytes.js';
 
 export const SOURCE_OPEN = Buffer.from('"_source":{');
 const FIRST_MEMBER = Buffer.from('"job_key":');
 export const PUBLIC_END = Buffer.from(`,"${PUBLIC_END_MEMBER}":true`);
 
 /** `open` is a `_source`'s `{`: whether the public members start right after it. */
-export function opensPublicMembers(bytes: Buffer, open: number): boolean {
+export function opensPublicMembers(bytes: Buffer | ChunkedBytes, open: number): boolean {
   const from = open + 1;
+  if (bytes instanceof ChunkedBytes) return bytes.startsWith(FIRST_MEMBER, from);
   return bytes.compare(FIRST_MEMBER, 0, FIRST_MEMBER.length, from, from + FIRST_MEMBER.length) === 0;
 }
 

@@ -7,11 +7,12 @@
  * Why: parsing each ~1.9 kB row and serializing it again cost the API ~22 µs of CPU a row, and a
  * structural scan in JavaScript cost the same (both measured with bench:export, 2026-11-26); on
  * this machine's two cores that capped an export at about half of what Elasticsearch delivers.
- * In place rather than into a new buffer: every page allocated is external memory, and external
- * memory is what makes V8 run its full mark-compacts during an export (one every ~0.3 s, a third of
- * the API's CPU, measured with --cpu-prof and --trace-gc). Keeping the answer in the chunks it
- * arrived in and yielding the pieces avoided one more allocation but cost the reading client more
- * than it saved (smaller writes: 11.5 vs 7 µs a row of the bench's client, same run conditions).
+ * In place rather than into a new buffer, and in the pieces the answer was read in rather than
+ * concatenated (lib/chunked-bytes.ts): every Buffer allocated is external memory, and V8 runs a full
+ * mark-compact for each ~64 MB of it. With the answer concatenated those collections were ~25% of
+ * the API's CPU in an NDJSON export; in pieces, bench:export (1M rows, two alternating runs each)
+ * measured API 6.7–7.2 → 5.0–5.3 µs a row and peak RSS 308–317 → 289–290 MB, for 0.4 µs a row more
+ * in the reading client (smaller writes: a page goes out as its ~64 KB pieces).
  *
  * The answer is recognized only when every hit has both markers in order, `_source` opens with
  * `{"job_key":`, and the count is the one asked for; anything else (documents indexed before the
@@ -19,6 +20,7 @@
  * parses it as before.
  */
 import { PUBLIC_JOB_MEMBERS } from '../domain/public-job.js';
+import type { ChunkedBytes } from '../lib/chunked-bytes.js';
 import { CLOSE_BRACE, COMMA, NEWLINE } from '../lib/json-bytes.js';
 import { opensPublicMembers, PUBLIC_END, SOURCE_OPEN } from './public-region.js';
 
@@ -42,7 +44,7 @@ export interface PublicSpans {
  * the count would come short: so the count must be exactly `hits` (Elasticsearch returns `size`
  * hits when the point in time holds that many, as the export's walk established).
  */
-export function publicSpans(answer: Buffer, hits: number): PublicSpans | undefined {
+export function publicSpans(answer: ChunkedBytes, hits: number): PublicSpans | undefined {
   const header = responseHeader(answer);
   if (header === undefined) return undefined;
   const opens: number[] = [];
@@ -63,20 +65,21 @@ export function publicSpans(answer: Buffer, hits: number): PublicSpans | undefin
 
 /**
  * The NDJSON lines of `spans`, written over the front of `answer` (each line is shorter than its hit
- * and starts before it, so a write never reaches bytes still to be read): the answer is spent.
+ * and starts before it, so a write never reaches bytes still to be read), as views of the answer's
+ * pieces: the answer is spent.
  */
-export function compactLines(answer: Buffer, spans: PublicSpans): Buffer {
+export function compactLines(answer: ChunkedBytes, spans: PublicSpans): Buffer[] {
   let written = 0;
   spans.opens.forEach((open, i) => {
     const end = spans.ends[i] ?? open;
     // `{` (the one opening `_source`) and the public members, then `}\n`.
-    answer.copyWithin(written, open, end);
+    answer.moveToFront(written, open, end);
     written += end - open;
-    answer[written] = CLOSE_BRACE;
-    answer[written + 1] = NEWLINE;
+    answer.setByte(written, CLOSE_BRACE);
+    answer.setByte(written + 1, NEWLINE);
     written += 2;
   });
-  return answer.subarray(0, written);
+  return answer.slice(0, written);
 }
 
 /** The last public member: what publicRows keeps as text. */
@@ -120,13 +123,13 @@ export function publicRows(answer: Buffer, spans: PublicSpans): PublicRow[] {
  * first and they are small. Undefined when the answer does not open that way.
  */
 function responseHeader(
-  answer: Buffer,
+  answer: ChunkedBytes,
 ): { timedOut: boolean; shardsFailed: number; hitsAt: number } | undefined {
   const hitsAt = answer.indexOf(HITS_OPEN);
-  if (hitsAt < 1 || answer[hitsAt - 1] !== COMMA) return undefined;
+  if (hitsAt < 1 || answer.byteAt(hitsAt - 1) !== COMMA) return undefined;
   let members: unknown;
   try {
-    members = JSON.parse(`${answer.toString('utf8', 0, hitsAt - 1)}}`);
+    members = JSON.parse(`${answer.toString(0, hitsAt - 1)}}`);
   } catch {
     return undefined;
   }

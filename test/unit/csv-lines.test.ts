@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { csvCells, DEFAULT_EXPORT_COLUMNS, type ExportRow } from '../../src/export/columns.js';
 import { csvField, csvFromJsonLines, UnexpectedLineError } from '../../src/export/csv-lines.js';
 import { csvRecords } from '../../src/export/encoders.js';
+import { cuttings } from '../support/pieces.js';
 import { seededRandom } from '../support/random.js';
 
 /** What the parsed path writes for the same lines: JSON.parse each, csvCells, csvRecords. */
@@ -14,9 +15,16 @@ function parsedCsv(text: string): string {
   return rows.length === 0 ? '' : csvRecords(rows.map((row) => csvCells(row, DEFAULT_EXPORT_COLUMNS)));
 }
 
-/** csvFromJsonLines over the UTF-8 bytes of `text`, as text. */
+/**
+ * csvFromJsonLines over the UTF-8 bytes of `text`, as text: whole, and cut into pieces as the
+ * export's answer may be (support/pieces.ts), which must give the same.
+ */
 function csv(text: string): string {
-  return csvFromJsonLines(Buffer.from(text), DEFAULT_EXPORT_COLUMNS).toString('utf8');
+  const [whole, ...cut] = cuttings(Buffer.from(text), 4).map((pieces) =>
+    csvFromJsonLines(pieces, DEFAULT_EXPORT_COLUMNS).toString('utf8'),
+  );
+  for (const result of cut) expect(result).to.equal(whole);
+  return whole ?? '';
 }
 
 const ALPHABET = [

@@ -4,7 +4,9 @@ import { DEFAULT_EXPORT_COLUMNS } from '../../src/export/columns.js';
 import { ndjsonLines } from '../../src/export/encoders.js';
 import { PUBLIC_JOB_MEMBERS } from '../../src/domain/public-job.js';
 import { compactLines, publicRows, publicSpans, type PublicSpans } from '../../src/search/source-lines.js';
+import { ChunkedBytes } from '../../src/lib/chunked-bytes.js';
 import { storedJob } from '../support/jobs.js';
+import { cuttings } from '../support/pieces.js';
 import {
   adversarialSources,
   indexedSource,
@@ -27,10 +29,23 @@ const stored: StoredJob = storedJob('gh-1', {
 const answer = searchAnswer;
 
 /** publicSpans and compactLines over a copy of `bytes` (compactLines rewrites it), the lines as text. */
+function linesIn(pieces: Buffer[], hits: number): (PublicSpans & { text: string }) | undefined {
+  const bytes = new ChunkedBytes(pieces);
+  const spans = publicSpans(bytes, hits);
+  if (spans === undefined) return undefined;
+  const lines = compactLines(bytes, spans);
+  expect(lines.every((view) => view.length > 0)).to.equal(true);
+  return { ...spans, text: Buffer.concat(lines).toString('utf8') };
+}
+
+/**
+ * linesIn over `bytes` whole and cut into pieces as a socket's reads may cut them (support/pieces.ts):
+ * every cutting must give what the whole gives.
+ */
 function linesOf(bytes: Buffer, hits: number): (PublicSpans & { text: string }) | undefined {
-  const copy = Buffer.from(bytes);
-  const spans = publicSpans(copy, hits);
-  return spans === undefined ? undefined : { ...spans, text: compactLines(copy, spans).toString('utf8') };
+  const [whole, ...cut] = cuttings(bytes).map((pieces) => linesIn(pieces, hits));
+  for (const result of cut) expect(result).to.deep.equal(whole);
+  return whole;
 }
 
 /** The lines the parse-and-serialize path writes for the same answer. */
@@ -140,9 +155,10 @@ describe('export lines copied from _source (search/source-lines.ts)', () => {
       [[indexedSource(stored)], 1],
     ] as const) {
       const bytes = answer([...sources]);
-      const input = Buffer.from(bytes);
-      publicSpans(input, hits);
-      expect(input.equals(bytes)).to.equal(true);
+      for (const pieces of cuttings(bytes)) {
+        publicSpans(new ChunkedBytes(pieces), hits);
+        expect(Buffer.concat(pieces).equals(bytes)).to.equal(true);
+      }
     }
   });
 });
@@ -157,7 +173,7 @@ describe('export rows parsed from _source up to derivations (publicRows)', () =>
   /** publicRows over a copy of an answer of `sources`, each row as the parsed path would give it. */
   function rowsOf(sources: Record<string, unknown>[]): { row: Record<string, unknown>; text?: string }[] {
     const bytes = answer(sources);
-    const spans = publicSpans(bytes, sources.length);
+    const spans = publicSpans(new ChunkedBytes([bytes]), sources.length);
     expect(spans, 'recognized').to.not.equal(undefined);
     return spans === undefined
       ? []
