@@ -88,7 +88,9 @@ class Output {
 export function csvFromJsonLines(lines: readonly Buffer[], columns: readonly ExportColumn[]): Buffer {
   const prefixes = columns.map((column) => Buffer.from(`"${column}":`));
   const size = lines.reduce((sum, piece) => sum + piece.length, 0);
-  const out = new Output(Math.ceil(size * 1.25) + 64);
+  // The lines' own size: a page's CSV measured 0.84 of it (member names go, quotes in lists double),
+  // and every byte asked for is external memory whether written or not (lib/chunked-bytes.ts).
+  const out = new Output(size + 64);
   /** The start of a line the previous pieces cut, not yet written. */
   let cut: Buffer[] = [];
   for (const piece of lines) {
