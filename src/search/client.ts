@@ -3,6 +3,7 @@ import { Client, errors, type estypes, type TransportResult } from '@elastic/ela
 import { UpstreamUnavailableError } from '../domain/errors.js';
 import type { Config } from '../config.js';
 import { scanSearchResponse, type RawSearchResponse } from './raw-response.js';
+import { ChunkedBytes } from '../lib/chunked-bytes.js';
 
 export type EsClient = Client;
 
@@ -130,7 +131,10 @@ export async function rawSearchBytes(
 
 /**
  * rawSearchBytes, the answer left in the pieces it was read in (lib/chunked-bytes.ts says why: the
- * export's pages are not concatenated).
+ * export's pages are not concatenated). The pieces are the caller's to rewrite: undici hands out
+ * views of each socket read, a buffer of its own that it keeps no reference to, and an answer's
+ * reads hold no other answer's bytes (the next request on the connection goes out after this body
+ * ended).
  */
 export async function rawSearchPieces(
   es: EsClient,
@@ -167,8 +171,7 @@ export async function rawSearchPieces(
 
 /** `pieces` as one Buffer (the piece itself when there is one). */
 function joined(pieces: Buffer[]): Buffer {
-  const [only] = pieces;
-  return pieces.length === 1 && only !== undefined ? only : Buffer.concat(pieces);
+  return new ChunkedBytes(pieces).concat();
 }
 
 /** The statuses the transport retries on another node (its default), applied to streamed reads. */
