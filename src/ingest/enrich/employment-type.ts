@@ -14,7 +14,10 @@
  *    level of internship (SmartRecruiters' experienceLevel), adds INTERN to native values that lack
  *    it ("BLP Intern", timeType "Full time" → FULL_TIME + INTERN; typeOfEmployment "Part-time" at
  *    the internship level → PART_TIME + INTERN), recorded as rules; without native values the level
- *    alone is INTERN.
+ *    alone is INTERN. An internship's fixed term is not a second kind of employment: with INTERN,
+ *    TEMPORARY and CONTRACTOR go (Workable "Guest Operations Intern", employment_type Temporary;
+ *    SmartRecruiters "Jovem Aprendiz", typeOfEmployment Contract → INTERN; the labelled set's train
+ *    and dev splits never pair INTERN with either, 40 internships).
  * 3. Without native values: title cues (confidence 0.85), then explicit description statements
  *    such as "This is a full-time position" or "Employment type: Contract" (0.7). Incidental
  *    mentions ("benefits for full-time employees", "a full-time degree program") do not count.
@@ -90,13 +93,21 @@ export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType
     if ((internLevel || fromTitle.includes('INTERN')) && !native.includes('INTERN')) added.push('INTERN');
     if (!native.includes('TEMPORARY') && !native.includes('INTERN') && statesFixedTerm(descriptionOf(input)))
       added.push('TEMPORARY');
-    if (added.length > 0) return derived([...native, ...added], 'rules', NATIVE_PLUS_TITLE_CONFIDENCE);
+    const types = internshipTerms([...native, ...added]);
+    if (added.length > 0 || types.length < native.length)
+      return derived(types, 'rules', NATIVE_PLUS_TITLE_CONFIDENCE);
     return derived(native, 'source_field', 1);
   }
   if (internLevel && !fromTitle.includes('INTERN')) fromTitle.push('INTERN');
-  if (fromTitle.length > 0) return derived(fromTitle, 'rules', TITLE_CONFIDENCE);
-  const fromText = textEmploymentTypes(descriptionOf(input));
+  if (fromTitle.length > 0) return derived(internshipTerms(fromTitle), 'rules', TITLE_CONFIDENCE);
+  const fromText = internshipTerms(textEmploymentTypes(descriptionOf(input)));
   return fromText.length > 0 ? derived(fromText, 'rules', TEXT_CONFIDENCE) : undefined;
+}
+
+/** `types` without TEMPORARY and CONTRACTOR when they hold INTERN: the internship's own term (see the top). */
+function internshipTerms(types: EmploymentType[]): EmploymentType[] {
+  if (!types.includes('INTERN')) return types;
+  return types.filter((type) => type !== 'TEMPORARY' && type !== 'CONTRACTOR');
 }
 
 /** Maps native employment-type values to the vocabulary; unknown values are dropped. */

@@ -89,6 +89,32 @@ describe('employment_type', () => {
     ).to.deep.equal(['FULL_TIME']);
   });
 
+  it("takes an internship's fixed term for the internship, not a second kind of employment", () => {
+    // The labelled set's dev boards: Workable (Blueground) and SmartRecruiters (Syngenta), as recorded.
+    const guest = deriveEmploymentType(
+      input('Guest Operations Intern', undefined, { employmentTypes: ['Temporary'] }),
+    );
+    expect(guest?.value).to.deep.equal(['INTERN']);
+    expect(guest?.derivation.source).to.equal('rules');
+    const aprendiz = input('Jovem Aprendiz - Holambra (Exclusivo Para Pessoas Pretas e Pardas)', undefined, {
+      employmentTypes: ['Contract'],
+    });
+    expect(deriveEmploymentType(aprendiz)?.value).to.deep.equal(['INTERN']);
+    // Native values that say intern and temporary at once: the same.
+    expect(
+      deriveEmploymentType(
+        input('Summer Analyst', undefined, { employmentTypes: ['Internship', 'Temporary'] }),
+      )?.value,
+    ).to.deep.equal(['INTERN']);
+    expect(deriveEmploymentType(input('Temporary Intern'))?.value).to.deep.equal(['INTERN']);
+    // A schedule stays: it says how many hours the internship takes.
+    expect(
+      deriveEmploymentType(
+        input('Marketing Intern', undefined, { employmentTypes: ['Part-time', 'Temporary'] }),
+      )?.value,
+    ).to.deep.equal(['PART_TIME', 'INTERN']);
+  });
+
   it('reads internships, apprenticeships and work-study in other languages from the title', () => {
     for (const title of [
       'Praktikum im Start-up',
