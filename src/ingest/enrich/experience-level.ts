@@ -12,8 +12,9 @@
  * A title stating senior, lead or executive outranks a different native value, and an intern title an
  * entry-level one (rules 0.95): boards file one default level on every row.
  * Some native values span two levels: "Mid-Senior level" and "experienced" mean mid or senior; a
- * title cue inside that span decides (rules 0.9), otherwise mid (rules 0.7). "Not Applicable" and
- * unknown values are ignored.
+ * title cue inside that span decides (rules 0.9), a lead or executive title outranks it as it does
+ * a single value (rules 0.95), otherwise mid (rules 0.7). "Not Applicable" and unknown values are
+ * ignored.
  *
  * Title cues (rules 0.85), first match wins:
  *   Intern, Internship, Co-op, Working Student, Trainee, Apprentice              → intern
@@ -100,10 +101,11 @@ export function deriveExperienceLevel(
   // Boards file one level on every row (a city's "Entry Level" on its directors, "Associate" on a
   // senior engineer): a title that states senior or above, or an internship over an entry level,
   // outranks the native value. On train and dev the title was right in 6 of the 7 such rows.
+  // The same for a native value that spans two levels ("experienced" on "Lead Software Developer").
   if (
-    typeof native === 'string' &&
+    native !== undefined &&
     fromTitle !== undefined &&
-    fromTitle !== native &&
+    !levelsOf(native).includes(fromTitle) &&
     (TITLE_OUTRANKS_NATIVE.has(fromTitle) || (fromTitle === 'intern' && native === 'entry'))
   )
     return derived(fromTitle, 'rules', 0.95);
@@ -122,6 +124,11 @@ export function deriveExperienceLevel(
 }
 
 const TITLE_OUTRANKS_NATIVE: ReadonlySet<ExperienceLevel> = new Set(['senior', 'lead', 'executive']);
+
+/** The levels a native value names (one, or the two a span covers). */
+function levelsOf(native: NativeMapping): readonly ExperienceLevel[] {
+  return typeof native === 'string' ? [native] : native;
+}
 
 const EARLY_CAREER_GROUP =
   /\b(?:early(?:[- ]in)? career|new grads?|graduate programme|graduate program|emerging talent)\b/i;

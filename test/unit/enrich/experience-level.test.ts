@@ -102,7 +102,16 @@ describe('experience_level', () => {
     ).to.deep.equal({
       value: 'mid',
       derivation: { source: 'rules', confidence: 0.7 },
+    }); // Recruitee (Voortman, a train board): a lead title is above the span, and outranks it.
+    expect(
+      deriveExperienceLevel(input('Lead Software Developer XR', undefined, { experience: 'experienced' })),
+    ).to.deep.equal({
+      value: 'lead',
+      derivation: { source: 'rules', confidence: 0.95 },
     });
+    expect(
+      deriveExperienceLevel(input('Head of Finance', undefined, { experience: 'Mid-Senior level' }))?.value,
+    ).to.equal('executive');
   });
 
   it('lets a title stating senior or above outrank a different native value (a board default)', () => {
