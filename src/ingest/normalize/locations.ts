@@ -85,7 +85,8 @@ const MIXED_CONFIDENCE = 0.9;
 
 const REMOTE_RE =
   /(?<!\b(?:not|non|no)[- ])\b(?:remote|work from home|wfh|telecommut\w*|home[- ]?based|anywhere)\b/i;
-const REMOTE_ONLY_RE = /^(?:remote|work from home|wfh|home[- ]?based|anywhere)$/i;
+/** A city field that names the arrangement, not a place: "Remote" (Pinpoint), "Remote Location" (iCIMS: Incyte). */
+const REMOTE_ONLY_RE = /^(?:remote|work from home|wfh|home[- ]?based|anywhere)(?:[\s-]+locations?)?$/i;
 
 /** Derives `locations_derived` (and a remote flag) from the published locations; pure apart from the lazy gazetteer load. */
 export function deriveLocations(locations: SourceLocation[]): DerivedLocations {
@@ -240,7 +241,7 @@ function resolveStructured(
   source: SourceLocation,
 ): { location: Location; fromText: boolean } | undefined {
   const countryCode = structuredCountry(g, source);
-  // "Remote" in the city field (Pinpoint) is an arrangement, not a place.
+  // "Remote" in the city field (Pinpoint; "Remote Location", iCIMS) is an arrangement, not a place.
   const published = source.city?.trim();
   // The gazetteer's places of that name, looked up once for every rule below.
   const candidates = published === undefined || published === '' ? [] : lookupCities(g, published);

@@ -214,6 +214,10 @@ describe('deriveLocations', function () {
       // "Remote" in the city field (Pinpoint) is no place; a city field holding more than a city
       // is read as text (PageUp).
       expect(places({ text: 'Remote- USA', city: 'Remote' })).to.deep.equal([[null, 'US']]);
+      // iCIMS (Incyte, a train board): "Remote Location" in the city field, Japan the country.
+      expect(
+        places({ text: 'Remote Location, Japan', city: 'Remote Location', country: 'Japan' }),
+      ).to.deep.equal([[null, 'JP']]);
       expect(places({ city: 'Dubbo & Central NSW', region: 'NSW' })).to.deep.equal([['Dubbo', 'AU']]);
       // Ashby (startups-4 boards): the shown name "Mexico" over an addressCountry of Argentina; a
       // country's own name is the country, not its namesake village (Colombia, Huila); a
