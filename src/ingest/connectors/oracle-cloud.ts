@@ -10,12 +10,20 @@
  *          `items[0].TotalJobsCount`.
  *   detail `GET /hcmRestApi/resources/latest/recruitingCEJobRequisitionDetails?expand=all&onlyData=true
  *          &finder=ById;Id="{id}",siteNumber={site}` (the quotes are finder syntax) for the
- *          description, fetched for every requisition.
+ *          description, fetched for every requisition. Places: `PrimaryLocation` and the
+ *          `secondaryLocations` (on both).
  * The public page is `https://{host}/hcmUI/CandidateExperience/en/sites/{site}/job/{id}`. `Id` is the
  * requisition number candidates see; the numeric `RequisitionId` is an internal key and is not used.
  */
 import { parseSourceDate } from '../normalize/dates.js';
-import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
+import type {
+  BoardRef,
+  Connector,
+  CrawlResult,
+  HttpClient,
+  SourceLocation,
+  SourcePosting,
+} from '../types.js';
 import {
   UnexpectedResponseError,
   baseUrl,
@@ -113,6 +121,25 @@ export interface OracleRequisitionInput {
   endpoint: string;
 }
 
+/**
+ * The requisition's other places (`secondaryLocations`, on the detail item and on the list entry):
+ * "Seattle, WA, United States" beside a primary San Francisco (JPMorgan Chase), three more Minnesota
+ * and Wisconsin towns beside Woodbury (HealthPartners). The detail's list when it has one.
+ */
+function secondaryLocations(detail: unknown, entry: unknown): (SourceLocation | undefined)[] {
+  const fromDetail = arr(detail, 'secondaryLocations');
+  return (fromDetail.length > 0 ? fromDetail : arr(entry, 'secondaryLocations')).map((place) => {
+    // Decimal strings ("47.60357"), which num reads.
+    const lat = num(place, 'Latitude');
+    const lng = num(place, 'Longitude');
+    return location({
+      text: str(place, 'Name'),
+      countryCode: countryCode(str(place, 'CountryCode')),
+      ...(lat === undefined || lng === undefined ? {} : { lat, lng }),
+    });
+  });
+}
+
 /** Maps a `requisitionList` entry plus its detail item (when present). */
 export function parseOracleRequisition(input: OracleRequisitionInput): SourcePosting | undefined {
   const { entry, detail } = input;
@@ -132,6 +159,7 @@ export function parseOracleRequisition(input: OracleRequisitionInput): SourcePos
     ]),
     locations: locations([
       location({ text: read('PrimaryLocation'), countryCode: countryCode(read('PrimaryLocationCountry')) }),
+      ...secondaryLocations(detail, entry),
     ]),
     postedAt: parseSourceDate(read('PostedDate') ?? read('ExternalPostedStartDate')),
     validThrough: parseSourceDate(read('PostingEndDate') ?? read('ExternalPostedEndDate')),

@@ -87,6 +87,28 @@ describe('oracle_cloud connector', () => {
     expect([...positions].sort((a, b) => a - b)).to.deep.equal(positions);
   });
 
+  it('reads the other places of a requisition (secondaryLocations), with their coordinates', async () => {
+    const host = 'https://jpmc.fa.us2.oraclecloud.com';
+    const api = `${host}/hcmRestApi/resources/latest`;
+    const board: BoardRef = { source: 'oracle_cloud', slug: 'jpmc.fa.us2/CX_1001' };
+    const listUrl = `${api}/recruitingCEJobRequisitions?onlyData=true&expand=requisitionList&finder=findReqs;siteNumber=CX_1001,limit=200,offset=0`;
+    const page = {
+      items: [{ TotalJobsCount: 1, requisitionList: [{ Id: '210779517', Title: 'list title' }] }],
+    };
+    // JPMorgan Chase's detail as recorded for the labelled set (a train board; SOURCES-enterprise.md).
+    const http = new FakeHttp()
+      .on(listUrl, json(page))
+      .on(
+        detail('210779517', api),
+        ok('../labelled/wave2/raw/oracle_cloud/danielgeko__job-posting-agent__oracle_detail.json'),
+      );
+    const [posting] = (await oracleCloudConnector.crawl({ ...board, endpointOverride: host }, http)).postings;
+    expect(posting?.locations).to.deep.equal([
+      { text: 'San Francisco, CA, United States', countryCode: 'US' },
+      { text: 'Seattle, WA, United States', countryCode: 'US', lat: 47.60357, lng: -122.32945 },
+    ]);
+  });
+
   it('reports 404 as BoardNotFoundError and honours the override', async () => {
     const error = await oracleCloudConnector
       .crawl(BOARD, new FakeHttp().on(list(0), status(404)))
