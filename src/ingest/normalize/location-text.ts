@@ -1,5 +1,6 @@
 /**
- * Free location text ("Berlin; London", "Palo Alto, CA", "US-San Francisco", "USA VA Chantilly")
+ * Free location text ("Berlin; London", "Palo Alto, CA", "US-San Francisco", "USA VA Chantilly",
+ * "USA.VA.Reston")
  * read into places with the gazetteer: the grammar is in locations.ts's module comment.
  */
 import type { Location } from '../../domain/job.js';
@@ -168,11 +169,12 @@ function tokensOf(g: Gazetteer, rawPart: string): Token[] {
 }
 
 /**
- * "USA DC Washington", "DEU Wiesbaden": an upper-case country code, perhaps a region code of that
- * country, then the city, without commas (Workday tenants that label places by code).
+ * "USA DC Washington", "DEU Wiesbaden", "USA.VA.Reston": an upper-case country code, perhaps a region
+ * code of that country, then the city, without commas (Workday tenants that label places by code,
+ * with spaces or dots).
  */
 function codedTokens(g: Gazetteer, rawPart: string): Token[] | undefined {
-  const match = /^([A-Z]{2,3})\s+(?:([A-Z]{2})\s+)?(\p{L}.*)$/u.exec(trimPunctuation(rawPart));
+  const match = /^([A-Z]{2,3})(?:\s+|\.)(?:([A-Z]{2})(?:\s+|\.))?(\p{L}.*)$/u.exec(trimPunctuation(rawPart));
   if (match === null) return undefined;
   const [, countryPart = '', regionPart, rest = ''] = match;
   const countryCode = resolveCountry(g, countryPart);

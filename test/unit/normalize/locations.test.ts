@@ -167,12 +167,15 @@ describe('deriveLocations', function () {
       expect(places({ text: 'Chadds Ford, PA' })).to.deep.equal([[null, 'US']]);
     });
 
-    it('reads a country code and a region code before the city (CACI on Workday)', () => {
+    it('reads a country code and a region code before the city (CACI and Workday on Workday)', () => {
       expect(places({ text: 'USA VA Chantilly' })).to.deep.equal([['Chantilly', 'US']]);
       expect(places({ text: 'USA NC Fort Bragg' })).to.deep.equal([['Fort Bragg', 'US']]);
       expect(places({ text: 'DEU Wiesbaden - Wiesbaden Army Airfield (APC180)' })).to.deep.equal([
         ['Wiesbaden', 'DE'],
       ]);
+      // With dots: Workday's own board, its detail's location (a train board of the labelled set).
+      expect(places({ text: 'USA.VA.Reston' })).to.deep.equal([['Reston', 'US']]);
+      expect(places({ text: 'CAN.ON.Toronto' })).to.deep.equal([['Toronto', 'CA']]);
     });
   });
 
