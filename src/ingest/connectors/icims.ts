@@ -8,14 +8,23 @@
  * and whole pages of Garmin and Docusign in the labelled set, test/fixtures/labelled/wave2/raw/icims):
  * `req_id`/`slug` (id), `title`, `apply_url`, `description`, `responsibilities` and
  * `qualifications` (one description, in that order; HTML when they hold markup, else text),
- * `full_location` with `city`, `state`, `country` and `country_code`, `posted_date`,
+ * `full_location` with `city`, `state`, `country` and `country_code`, `additional_locations` (each
+ * with those members and `latitude`/`longitude`), `posted_date`,
  * `update_date`, `employment_type` ("FULL_TIME"), the first of `categories` (the department) and
  * `hiring_organization`. The numbered `tags1`…`tags9` are each tenant's own fields (Garmin's
  * `tags6` holds "On-site", Docusign's `tags2` "Remote"): their meaning is not published, so they
  * are not read.
  */
 import { parseSourceDate } from '../normalize/dates.js';
-import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting, SourceSalary } from '../types.js';
+import type {
+  BoardRef,
+  Connector,
+  CrawlResult,
+  HttpClient,
+  SourceLocation,
+  SourcePosting,
+  SourceSalary,
+} from '../types.js';
 import {
   UnexpectedResponseError,
   baseUrl,
@@ -91,6 +100,8 @@ export function parseJibeJob(data: unknown, endpoint: string): SourcePosting | u
         country: str(data, 'country'),
         countryCode: str(data, 'country_code'),
       }),
+      // The job's other places, each an address of its own (DocuSign: Seattle beside San Francisco).
+      ...arr(data, 'additional_locations').map((place) => jibePlace(place)),
     ]),
     postedAt: parseSourceDate(str(data, 'posted_date')),
     updatedAt: parseSourceDate(str(data, 'update_date')),
@@ -115,6 +126,19 @@ export function parseJibeJob(data: unknown, endpoint: string): SourcePosting | u
 const JIBE_TAGS = ['tags1', 'tags2', 'tags3', 'tags4', 'tags5', 'tags6', 'tags7', 'tags8'];
 const WORKPLACE_TAG = /^(?:on[- ]?site|hybrid|remote|in[- ]office)$/i;
 const SCHEDULE_TAG = /^(?:(?:regular )?(?:full|part)[- ]time|per diem|prn|temporary|seasonal)$/i;
+
+/** One of `additional_locations`: its address members and coordinates. */
+function jibePlace(place: unknown): SourceLocation | undefined {
+  const lat = num(place, 'latitude');
+  const lng = num(place, 'longitude');
+  return location({
+    city: str(place, 'city'),
+    region: str(place, 'state'),
+    country: str(place, 'country'),
+    countryCode: str(place, 'country_code'),
+    ...(lat === undefined || lng === undefined ? {} : { lat, lng }),
+  });
+}
 
 /**
  * Jibe's pay fields: a range (`salary_min_value`/`salary_max_value`) or one figure (`salary_value`,

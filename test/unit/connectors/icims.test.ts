@@ -86,6 +86,27 @@ describe('icims (Jibe) connector', () => {
     expect(first?.descriptionText).to.include('\n\nQualifications\nBasic BS/BA degree');
   });
 
+  it("reads a job's additional_locations as places of their own (Docusign's Jibe page)", () => {
+    const analyst = jibePage('san70sh__job-tracker__jibe_list.json').get('30029');
+    expect(analyst?.locations).to.deep.equal([
+      {
+        text: 'San Francisco, California; Seattle, Washington',
+        city: 'San Francisco',
+        region: 'California',
+        country: 'United States',
+        countryCode: 'US',
+      },
+      {
+        city: 'Seattle',
+        region: 'Washington',
+        country: 'United States',
+        countryCode: 'US',
+        lat: 47.6829908,
+        lng: -122.2041521,
+      },
+    ]);
+  });
+
   it('reads Jibe pay fields: a range, or one figure, 0 meaning unset (a real page of the labelled set)', () => {
     const byId = jibePage('sarthakjain004__headstart__jibe_api_jobs.json');
     // PetSmart: an hourly range with an empty currency.
