@@ -19,7 +19,7 @@ import {
   type SourcePosting,
   type SourceSalary,
 } from '../types.js';
-import { arr, asArray, isObject, path } from './json.js';
+import { arr, asArray, isObject, num, path } from './json.js';
 
 /** The source answered in a way no connector rule covers (unexpected status, unparsable body). */
 export class UnexpectedResponseError extends Error {
@@ -334,6 +334,17 @@ export function postingHead(
   const link = httpUrl(url);
   if (nativeId === undefined || title === undefined || link === undefined) return undefined;
   return { nativeId, title, url: link, sourceEndpoint: endpoint };
+}
+
+/**
+ * The coordinates `o` gives under `latKey` and `lngKey` (numbers or decimal strings), as SourceLocation
+ * members; none unless both are there and on the globe.
+ */
+export function coordinates(o: unknown, latKey: string, lngKey: string): Pick<SourceLocation, 'lat' | 'lng'> {
+  const lat = num(o, latKey);
+  const lng = num(o, lngKey);
+  if (lat === undefined || lng === undefined || Math.abs(lat) > 90 || Math.abs(lng) > 180) return {};
+  return { lat, lng };
 }
 
 /** A SourceLocation with absent members removed, or undefined when nothing is known. */

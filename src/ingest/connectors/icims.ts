@@ -28,6 +28,7 @@ import type {
 import {
   UnexpectedResponseError,
   baseUrl,
+  coordinates,
   fetchJson,
   location,
   locations,
@@ -129,14 +130,12 @@ const SCHEDULE_TAG = /^(?:(?:regular )?(?:full|part)[- ]time|per diem|prn|tempor
 
 /** One of `additional_locations`: its address members and coordinates. */
 function jibePlace(place: unknown): SourceLocation | undefined {
-  const lat = num(place, 'latitude');
-  const lng = num(place, 'longitude');
   return location({
     city: str(place, 'city'),
     region: str(place, 'state'),
     country: str(place, 'country'),
     countryCode: str(place, 'country_code'),
-    ...(lat === undefined || lng === undefined ? {} : { lat, lng }),
+    ...coordinates(place, 'latitude', 'longitude'),
   });
 }
 

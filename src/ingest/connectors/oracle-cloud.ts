@@ -27,6 +27,7 @@ import type {
 import {
   UnexpectedResponseError,
   baseUrl,
+  coordinates,
   countryCode,
   fetchDetailJson,
   fetchJson,
@@ -129,13 +130,11 @@ export interface OracleRequisitionInput {
 function secondaryLocations(detail: unknown, entry: unknown): (SourceLocation | undefined)[] {
   const fromDetail = arr(detail, 'secondaryLocations');
   return (fromDetail.length > 0 ? fromDetail : arr(entry, 'secondaryLocations')).map((place) => {
-    // Decimal strings ("47.60357"), which num reads.
-    const lat = num(place, 'Latitude');
-    const lng = num(place, 'Longitude');
     return location({
       text: str(place, 'Name'),
       countryCode: countryCode(str(place, 'CountryCode')),
-      ...(lat === undefined || lng === undefined ? {} : { lat, lng }),
+      // Decimal strings ("47.60357").
+      ...coordinates(place, 'Latitude', 'Longitude'),
     });
   });
 }
