@@ -10,7 +10,8 @@
  *    "Berlin (Onsite)"; 0.85);
  * 4. a native remote flag that is true (0.8), unless the description states hybrid (a yes/no flag
  *    cannot say hybrid: Ashby's isRemote is true on Satispay's "flexible hybrid working" jobs; 0.75);
- * 5. description sentences (0.7): hybrid cues ("3 days per week in the office") beat the others;
+ * 5. description sentences (0.7): hybrid cues ("3 days per week in the office", "onsite three days
+ *    and remote two days", German "Homeoffice" beside office days) beat the others;
  *    otherwise on-site cues ("in-person 5 days a week", "not eligible for remote") or remote cues
  *    ("fully remote", "work from anywhere") when only one side speaks. A sentence that lists several
  *    arrangements ("onsite, hybrid or fully virtual") is a policy menu and is ignored;
@@ -75,6 +76,22 @@ const HYBRID_CUES: RegExp[] = [
     `\\b(?:a\\s+)?(?:minimum\\s+of|at\\s+least)\\s+${NUMBER_WORD}\\s+days?\\b[^.]{0,40}\\b(?:in|at)\\s+(?:the|our)\\s+office\\b`,
     'i',
   ),
+  // A split week: "This role is onsite three days and remote two days" (a US law firm on ClearCompany).
+  new RegExp(
+    `\\b(?:on[- ]?site|in[- ]office|in (?:the|our) office)\\s+${NUMBER_WORD}\\s+days?\\b[^.]*\\bremote(?:ly)?\\s+${NUMBER_WORD}\\s+days?\\b`,
+    'i',
+  ),
+  new RegExp(
+    `\\bremote(?:ly)?\\s+${NUMBER_WORD}\\s+days?\\b[^.]*\\b(?:on[- ]?site|in[- ]office|in (?:the|our) office)\\s+${NUMBER_WORD}\\s+days?\\b`,
+    'i',
+  ),
+  // A job-details line of its own: "Location: Berlin" then "(Hybrid)" (Recruitee).
+  /^\(\s*hybrid\s*\)$/i,
+  // German "Homeoffice" / "Home-Office" offered beside the office ("zwischen Bürotagen und
+  // Home-Office Tagen wechseln", "auch … im Homeoffice erlaubt"): part of the week at home. Not when
+  // it is all of it ("100 % Homeoffice", "komplett", "ausschließlich") or none ("kein Homeoffice").
+  // English "home office" is left alone: it is as often the headquarters.
+  /^(?!.*(?:\bkein\w*|\bohne\b|\bnicht\b|100\s?%|\bkomplett|\bvollst[äa]ndig|\bausschlie(?:ß|ss)lich|\bnur\b)).*(?<![\p{L}])(?:homeoffice|home-office)(?![\p{L}])/iu,
 ];
 const ON_SITE_CUES: RegExp[] = [
   /#LI-(?:Onsite|On-site|Office)\b/i,

@@ -121,6 +121,29 @@ describe('ai_work_arrangement rules', () => {
     );
   });
 
+  it('reads a split week, a "(Hybrid)" line and German home-office days as hybrid (train boards)', () => {
+    // ClearCompany (Fisher Phillips): on site three days is hybrid when the other two are remote.
+    expect(
+      textArrangement('This role is onsite three days and remote two days after the first 90 days.'),
+    ).to.equal('hybrid');
+    // Recruitee (Makersite): "Location: Berlin" and "(Hybrid)" on a line of its own.
+    expect(textArrangement('Location: Berlin\n(Hybrid)\nWho You’ll Work For')).to.equal('hybrid');
+    // Ashby (roadsurfer, bliro), German benefits.
+    expect(
+      textArrangement(
+        'Du bist flexibel hinsichtlich der Arbeitszeit und kannst dank unserer Flex Work Policy zwischen Bürotagen und Home-Office Tagen wechseln.',
+      ),
+    ).to.equal('hybrid');
+    expect(textArrangement('Und ja, auch Pyjamahosen sind im Homeoffice offiziell erlaubt.')).to.equal(
+      'hybrid',
+    );
+    // All of the week at home, or none of it, is not hybrid.
+    expect(textArrangement('Du arbeitest zu 100 % im Homeoffice.')).to.equal(undefined);
+    expect(textArrangement('Diese Stelle bietet kein Homeoffice.')).to.equal(undefined);
+    // English "home office" is as often the headquarters.
+    expect(textArrangement('Report to our home office in Dallas.')).to.equal(undefined);
+  });
+
   it('ignores policy menus and stays silent on contradictions', () => {
     // American Express boilerplate.
     expect(
