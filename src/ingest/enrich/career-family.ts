@@ -131,12 +131,23 @@ const DEPARTMENT_CONFIDENCE = 0.6;
 
 /** Derives career_family from the title, then the department; omitted when neither names a function. */
 export function deriveCareerFamily(input: EnrichInput): Derived<CareerFamily> | undefined {
-  const fromTitle = familyOf(input.title);
+  const fromTitle = familyOf(titleHead(input.title)) ?? familyOf(input.title);
   if (fromTitle !== undefined) return derived(fromTitle, 'rules', TITLE_CONFIDENCE);
   if (NOT_A_ROLE.test(input.title)) return undefined;
   const department = input.posting.department ?? input.posting.team;
   const fromDepartment = department === undefined ? undefined : familyOf(department);
   return fromDepartment === undefined ? undefined : derived(fromDepartment, 'rules', DEPARTMENT_CONFIDENCE);
+}
+
+/**
+ * The role a title names before its first separator (" - ", ",", "(", "|", ":"): what follows is a
+ * team, product or specialty ("Software Developer – WAF Learning Engine & Machine Learning",
+ * "Engineering Manager, Backend - Systems and Analytics", "Staff Software Engineer, Data Platform"
+ * are software engineering; "Data Engineer - TS/SCI" is data). When the head names no family
+ * ("Intern (m/f/d) - Corporate Development", "BERLIN - Station Manager") the whole title is read.
+ */
+function titleHead(title: string): string {
+  return title.split(/\s[-–—|]\s|[,(:|]/)[0] ?? title;
 }
 
 /** The first family whose rule matches the text. */

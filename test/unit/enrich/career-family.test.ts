@@ -101,6 +101,22 @@ describe('career_family', () => {
     });
   }
 
+  it('reads the role a title names before its first separator, then the whole title (train boards)', () => {
+    const family = (title: string): string | undefined => deriveCareerFamily(input(title))?.value;
+    // A software role with a data or AI specialty after the separator is software engineering.
+    expect(family('Software Developer – WAF Learning Engine & Machine Learning')).to.equal('engineering');
+    expect(family('Sr Lead Software Engineer - Java/Python, Data Engineering')).to.equal('engineering');
+    expect(
+      family('Engineering Manager, Backend (1054) - Systems and Analytics - Department of Technology'),
+    ).to.equal('engineering');
+    // The specialty named first is the role.
+    expect(family('Data Engineer - TS/SCI with Polygraph')).to.equal('data_ai_analytics');
+    expect(family('Machine Learning Software Engineer')).to.equal('data_ai_analytics');
+    // A head that names no function leaves the whole title to decide.
+    expect(family('Manager, Revenue Operations')).to.equal('business_operations');
+    expect(family('BERLIN - Station Manager (m/w/d)')).to.equal(familyOf('BERLIN - Station Manager (m/w/d)'));
+  });
+
   it('uses the department when the title names no function, with lower confidence', () => {
     expect(deriveCareerFamily(input('Programme Advisor', undefined, { department: 'Sales' }))).to.deep.equal({
       value: 'go_to_market',
