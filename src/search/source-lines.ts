@@ -9,10 +9,11 @@
  * this machine's two cores that capped an export at about half of what Elasticsearch delivers.
  * In place rather than into a new buffer, and in the pieces the answer was read in rather than
  * concatenated (lib/chunked-bytes.ts): every Buffer allocated is external memory, and V8 runs a full
- * mark-compact for each ~64 MB of it. With the answer concatenated those collections were ~25% of
- * the API's CPU in an NDJSON export; in pieces, bench:export (1M rows, two alternating runs each)
- * measured API 6.7–7.2 → 5.0–5.3 µs a row and peak RSS 308–317 → 289–290 MB, for 0.4 µs a row more
- * in the reading client (smaller writes: a page goes out as its ~64 KB pieces).
+ * mark-compact for each ~64 MB of it. Those collections were ~45% of the API's CPU in an NDJSON
+ * export (with none, 3.7 against 6.8 µs a row), and the concatenation caused half of them. In
+ * pieces, bench:export (1M rows, two alternating runs each) measured API 6.7–7.2 → 5.0–5.3 µs a row
+ * and peak RSS 308–317 → 289–290 MB, for 0.4 µs a row more in the reading client (smaller writes: a
+ * page goes out as its ~64 KB pieces).
  *
  * The answer is recognized only when every hit has both markers in order, `_source` opens with
  * `{"job_key":`, and the count is the one asked for; anything else (documents indexed before the

@@ -129,14 +129,14 @@ export interface OracleRequisitionInput {
  */
 function secondaryLocations(detail: unknown, entry: unknown): (SourceLocation | undefined)[] {
   const fromDetail = arr(detail, 'secondaryLocations');
-  return (fromDetail.length > 0 ? fromDetail : arr(entry, 'secondaryLocations')).map((place) => {
-    return location({
+  return (fromDetail.length > 0 ? fromDetail : arr(entry, 'secondaryLocations')).map((place) =>
+    location({
       text: str(place, 'Name'),
       countryCode: countryCode(str(place, 'CountryCode')),
       // Decimal strings ("47.60357").
       ...coordinates(place, 'Latitude', 'Longitude'),
-    });
-  });
+    }),
+  );
 }
 
 /** Maps a `requisitionList` entry plus its detail item (when present). */
