@@ -39,6 +39,11 @@ interface Place {
   /** The region the cities' name also is ("Ontario": a Californian city and a province). */
   regionReading?: Region;
   qualified: boolean;
+  /**
+   * A town the gazetteer does not list, named before the region or country that places it
+   * ("Fort Sam Houston, TX", "Kocaeli, Kocaeli, Turkey"): kept as written, without coordinates.
+   */
+  unlistedCity?: string;
 }
 
 /**
@@ -57,11 +62,13 @@ export function parseLocationText(g: Gazetteer, text: string, hintCountry: strin
   const withCommas = text.replace(/[()[\]]/g, ',');
   for (const segment of withCommas.split(SEGMENT_SPLIT_RE)) {
     let current: Place | undefined;
+    const placesBefore = places.length;
     const parts = segment.split(',');
     const context: SegmentContext = {
       afterUnknown: false,
       trailingCountry: resolveCountry(g, trimPunctuation(parts.at(-1) ?? '')),
     };
+    let unknownLead = 0;
     for (const rawPart of parts) {
       const tokens = tokensOf(g, rawPart);
       for (const token of tokens) {
@@ -69,6 +76,11 @@ export function parseLocationText(g: Gazetteer, text: string, hintCountry: strin
         if (step.done !== undefined) places.push(step.done);
         current = step.current;
       }
+      if (tokens.length > 0 && unknownLead > 0 && current !== undefined && places.length === placesBefore) {
+        const name = unlistedCityName(parts, unknownLead, tokens[0]?.region !== undefined);
+        if (name !== undefined && current.cities.length === 0) current.unlistedCity = name;
+      }
+      unknownLead = tokens.length === 0 && current === undefined ? unknownLead + 1 : -Infinity;
       context.afterUnknown = tokens.length === 0 && /\p{L}/u.test(rawPart.replace(NOISE_RE, ' '));
     }
     if (current !== undefined) places.push(current);
@@ -282,10 +294,43 @@ function placeToLocation(place: Place, hintCountry: string | undefined): Locatio
   if (place.cities.length === 0) {
     return place.countryCode === undefined
       ? undefined
-      : locationOf(null, place.countryCode, undefined, undefined);
+      : locationOf(place.unlistedCity ?? null, place.countryCode, undefined, undefined);
   }
   const record = bestCity(place.cities, hintCountry, undefined, place.qualified);
   return record === undefined
     ? undefined
     : locationOf(record.name, record.country, latOf(record), lngOf(record));
+}
+
+/**
+ * Words that make a leading part no town even in title case before a state ("Other, TX", "Field
+ * Sales, US", "Distribution Center, GA").
+ */
+const NOT_A_TOWN_RE =
+  /\b(?:others?|any|all|various|nationwide|statewide|countrywide|field|virtual|travel\w*|tbd|tba|unknown|unspecified|specified|confidential|international|global|worldwide|europe|emea|apac|amer|americas|latam|asia|africa|oceania|corporate|home|client|customer|site|plant|center|centre|facility|warehouse|store|clinic|hospital|school|university|college|building|tower|branch|district|county|province|prefecture|oblast|voivodeship|canton|municipality|governorate|territory|state|sales|services?|team|department|division|operations|support|engineering|manufacturing|distribution|logistics|lab|laboratory|company|inc|llc|ltd|gmbh|group)\b/i;
+/** A region's name rather than a town's: a compass word first, or a metro area's nickname. */
+const REGION_NICKNAME_RE =
+  /^(?:north|south|east|west|northern|southern|eastern|western|central|upper|lower|mid|middle|inner|outer|greater)\b|\b(?:valley|cities|triangle|triad|roads|empire|coast|bay|peninsula|panhandle|metroplex|upstate|downstate|range|lowcountry)$/i;
+/** One to four title-case words, with the small words of place names ("Saint-Quentin-Fallavier", "Bac Ninh"). */
+const TOWN_NAME_RE =
+  /^\p{Lu}[\p{Ll}'’.]*(?:[ -](?:\p{Lu}[\p{Ll}'’.]*|de|del|la|le|les|sur|am|an|im|on|upon|du|des|di|da|do|dos|das|y|en))*$/u;
+
+/**
+ * The town named by a segment's leading parts that the gazetteer does not know, when a region places
+ * it: one unknown part before a region ("Fort Sam Houston, TX", "Chadds Ford, PA"), or a town and a
+ * region we do not know before the country ("Kocaeli, Kocaeli, Turkey", Workday's "City, Region,
+ * Country"). Not before a country alone: "Bavaria, Germany", "Kanagawa, Japan" are regions
+ * GeoNames' cities do not name. A code, a noise word, a word that names no town and a region's
+ * nickname ("Northern Virginia", "Silicon Valley, CA") are none.
+ */
+function unlistedCityName(
+  parts: readonly string[],
+  unknownLead: number,
+  beforeRegion: boolean,
+): string | undefined {
+  if (!((unknownLead === 1 && beforeRegion) || (unknownLead === 2 && parts.length === 3))) return undefined;
+  const name = trimPunctuation(parts[0] ?? '');
+  if (name.split(/[ -]/).length > 4 || /^[A-Z]{2,4}$/.test(name)) return undefined;
+  if (trimPunctuation(name.replace(NOISE_RE, ' ')) !== name || NOT_A_TOWN_RE.test(name)) return undefined;
+  return TOWN_NAME_RE.test(name) && !REGION_NICKNAME_RE.test(name) ? name : undefined;
 }

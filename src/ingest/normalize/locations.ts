@@ -37,8 +37,11 @@
  * - a state written in full is the state unless a city of that name has ≥ 100,000 inhabitants
  *   ("California" is not the Maryland town; "New York" is still the city); a name followed by a
  *   country it is a region of is that region ("Ontario, CAN"); after a town we do not know, a code
- *   that is a state and a country is the state ("Chadds Ford, PA"); noise words alone ("Remote-
- *   Friendly") are no place, and "Remote" in a structured city field is none either.
+ *   that is a state and a country is the state ("Chadds Ford, PA"), and that town is kept as
+ *   written without coordinates, as a structured city the gazetteer does not know is ("Fort Sam
+ *   Houston, TX"; "Kocaeli, Kocaeli, Turkey": town, region, country) — never before a country alone
+ *   ("Bavaria, Germany" is a region); noise words alone ("Remote-Friendly") are no place, and
+ *   "Remote" in a structured city field is none either.
  * - a city name resolves to the candidate in the hinted (published) country, then the most populous.
  *   An unqualified city in free text must have ≥ 10,000 inhabitants, so stray words do not land on
  *   hamlets of the same name.

@@ -163,8 +163,34 @@ describe('deriveLocations', function () {
         [null, 'CA'],
         ['San Francisco', 'US'],
       ]);
-      // Breezy: Pennsylvania, not Panama.
-      expect(places({ text: 'Chadds Ford, PA' })).to.deep.equal([[null, 'US']]);
+      // Breezy: Pennsylvania, not Panama; the town GeoNames does not list is kept as written.
+      expect(places({ text: 'Chadds Ford, PA' })).to.deep.equal([['Chadds Ford', 'US']]);
+    });
+
+    it('keeps a town the gazetteer does not list when a region places it, without coordinates', () => {
+      // Booz Allen on Workday (train): a base; Hitachi on Workday (train): Workday's "City, Region,
+      // Country" with a city GeoNames lists under another name (İzmit).
+      expect(deriveLocations([{ text: 'Fort Sam Houston, TX' }]).locations).to.deep.equal([
+        { city: 'Fort Sam Houston', country: 'United States', country_code: 'US', lat: null, lng: null },
+      ]);
+      expect(places({ text: 'Kocaeli, Kocaeli, Turkey' })).to.deep.equal([['Kocaeli', 'TR']]);
+      // Before a country alone the name may be a region GeoNames' cities do not name; words that name
+      // no town, regions' nicknames and codes are no town either.
+      for (const text of [
+        'Bavaria, Germany',
+        'Kanagawa, Japan',
+        'Other, TX',
+        'Field Sales, US',
+        'Distribution Center, GA',
+        'Tokyo Prefecture, Japan',
+        'Silicon Valley, CA',
+        'Northern Virginia, VA',
+        'STS, TX',
+      ])
+        expect(
+          places({ text }).map(([city]) => city),
+          text,
+        ).to.deep.equal([null]);
     });
 
     it('reads a country code and a region code before the city (CACI and Workday on Workday)', () => {
