@@ -7,7 +7,7 @@
  * Ruled out: "we are unable to sponsor", "will not sponsor individuals for employment visas", "no
  * visa sponsorship", "sponsorship is not available", "must be authorized to work … without
  * sponsorship", "will not pursue visa sponsorship", "candidates requiring sponsorship will not be
- * considered". Offered: "visa sponsorship is available", "we offer visa sponsorship", "we can
+ * considered", "not available for a J1 or H1B visa sponsorship". Offered: "visa sponsorship is available", "we offer visa sponsorship", "we can
  * sponsor", "relocation and visa support". Each sentence votes once, negative patterns first, so
  * "we do not offer visa sponsorship" never counts as an offer.
  */
@@ -26,6 +26,8 @@ const RULED_OUT: RegExp[] = [
   /\bno\s+(?:\w+\s+)?(?:visa\s+|immigration\s+)?sponsorship\b/i,
   /\bsponsorship\s+(?:is\s+|will\s+)?(?:not|unavailable)\b/i,
   /\bnot\s+(?:be\s+)?(?:eligible|able)\s+(?:for|to\s+receive)\s+(?:\w+\s+)?sponsorship\b/i,
+  // "This position is not available for a J1 or H1B visa sponsorship."
+  /\bnot\s+(?:be\s+)?(?:available|open|eligible)\s+(?:for|to)\s+(?:[\w-]+\s+){0,5}?(?:visa|sponsorship)/i,
   /\bwithout\s+(?:the\s+)?(?:need\s+(?:for|of)\s+)?(?:\w+\s+){0,5}?sponsorship\b/i,
   /\b(?:requir\w*|need\w*)\s+(?:\w+\s+){0,5}?sponsorship\b[^.]*\b(?:not be considered|ineligible|not eligible)\b/i,
 ];

@@ -30,6 +30,11 @@ describe('visa_sponsorship', () => {
       false,
     );
     expect(visa('We do not offer visa sponsorship.')).to.equal(false);
+    // iCIMS, Universal Health Services (labelled set, dev), and the hyphenated spelling.
+    expect(visa('Please note: This position is not available for a J1 or H1B visa sponsorship.')).to.equal(
+      false,
+    );
+    expect(visa('This role is not eligible for H-1B visa sponsorship.')).to.equal(false);
   });
 
   it('is true only when sponsorship is explicitly offered', () => {
