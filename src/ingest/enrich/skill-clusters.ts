@@ -395,6 +395,17 @@ const ENGINEERING_TAGS = new Set([
 const GENERIC_SOFTWARE_TITLE =
   /\bsoftware (?:engineer|engineering|developer|development)\b|(?<!\bbusiness )\bdeveloper\b|\bprogrammer\b|\bmember of technical staff\b|\bstaff engineer\b|\bsmart contracts? (?:engineer|developer)\b|\bforward[- ]deployed (?:software |solutions? )?engineer/i;
 
+/** A department of software people: IT, or engineering at a software company's scale. */
+const SOFTWARE_DEPARTMENT =
+  /^(?:information technology|IT|technology|engineering|software engineering|tech)$/i;
+/** A title that leads or builds (managers of platforms, engineers), not one that sells or serves. */
+const ENGINEERING_ROLE =
+  /\b(?:manager|engineer|engineering|architect|director|head|lead|cto|chief technology officer|platforms?)\b/i;
+
+/** Engineering that is not software's ("Civil Engineer (PE) - Aviation" in an Engineering department). */
+const OTHER_DISCIPLINE =
+  /\b(?:civil|mechanical|electrical|structural|chemical|process|manufacturing|industrial|environmental|geotechnical|aerospace|aircraft|hardware|field|sales|service|quality|facilities|maintenance|project|water|transportation|traffic|mining|petroleum|biomedical|nuclear|rf|optical|materials?|design)\b/i;
+
 const TITLE_SCORE = 3;
 const MAX_TAGS = 4;
 const MIN_KEYWORDS_WITH_TITLE_TAG = 3;
@@ -411,7 +422,7 @@ export function deriveSkillClusters(input: EnrichInput): Derived<string[]> | und
   const department = (input.posting.department ?? input.posting.team)?.trim();
   const byDepartment =
     titleTags.size === 0 && department !== undefined && department !== '' && !NOT_A_ROLE.test(input.title);
-  if (byDepartment) addTitleTags(department, titleTags);
+  if (byDepartment) for (const tag of departmentTags(department, input.title)) titleTags.add(tag);
   const threshold = titleTags.size > 0 ? MIN_KEYWORDS_WITH_TITLE_TAG : MIN_KEYWORDS_WITHOUT_TITLE_TAG;
   for (const cluster of COMPILED) {
     const hits = description === '' ? 0 : cluster.patterns.filter((p) => p.test(description)).length;
@@ -425,6 +436,24 @@ export function deriveSkillClusters(input: EnrichInput): Derived<string[]> | und
     .slice(0, MAX_TAGS)
     .map(([tag]) => tag);
   return derived(tags, 'rules', titleTags.size === 0 ? 0.6 : byDepartment ? 0.7 : 0.8);
+}
+
+/**
+ * The tags of a title that names no function, from its department: the ones it names outright, else
+ * software engineering for a role that leads or builds in an IT or engineering department ("Manager
+ * - Digital Experience & Workflow Platforms" in Information Technology; not a civil engineer).
+ */
+function departmentTags(department: string, title: string): Set<string> {
+  const tags = new Set<string>();
+  addTitleTags(department, tags);
+  if (
+    tags.size === 0 &&
+    SOFTWARE_DEPARTMENT.test(department) &&
+    ENGINEERING_ROLE.test(title) &&
+    !OTHER_DISCIPLINE.test(title)
+  )
+    tags.add('software_engineering');
+  return tags;
 }
 
 /** The tags a title (or a department) names outright; software_engineering only as a fallback. */

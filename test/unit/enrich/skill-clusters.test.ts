@@ -71,6 +71,22 @@ describe('skill_clusters', () => {
     expect(of('Open application', 'Sales')).to.equal(undefined);
   });
 
+  it('reads an IT or engineering department as software for a role that leads or builds, not for another discipline', () => {
+    const of = (title: string, department: string): string[] | undefined =>
+      deriveSkillClusters(input(title, undefined, { department }))?.value;
+    // ADP (Church Mutual, labelled set, dev) and Ashby (Airbyte, train).
+    expect(of('Manager - Digital Experience & Workflow Platforms', 'Information Technology')).to.deep.equal([
+      'software_engineering',
+    ]);
+    expect(of('AVP - IT Chief Technology Officer', 'Information Technology')).to.deep.equal([
+      'software_engineering',
+    ]);
+    expect(of('Engineering Manager, Platform', 'Engineering')).to.deep.equal(['software_engineering']);
+    // Pinpoint (Trilon Group, train): a civil engineer in an Engineering department.
+    expect(of('Civil Engineer (PE) - Aviation', 'Engineering')).to.equal(undefined);
+    expect(of('Business Partner', 'Information Technology')).to.equal(undefined);
+  });
+
   it('reads neither a business developer as software nor an assistant of a profession as administration', () => {
     expect(tags('Business Developer Retail Lyon - Stage ou Alternance')).to.deep.equal(['sales']);
     expect(tags('Assistant Educator')).to.equal(undefined);
