@@ -17,7 +17,9 @@
  *    alone is INTERN. An internship's fixed term is not a second kind of employment: with INTERN,
  *    TEMPORARY and CONTRACTOR go (Workable "Guest Operations Intern", employment_type Temporary;
  *    SmartRecruiters "Jovem Aprendiz", typeOfEmployment Contract → INTERN; the labelled set's train
- *    and dev splits never pair INTERN with either, 40 internships).
+ *    and dev splits never pair INTERN with either, 40 internships). A title that says part-time (and
+ *    not full-time) replaces a native FULL_TIME: the title is the posting's own word, the native
+ *    value often the board's default (Ashby "… Napoli - Part-time", employmentType FullTime).
  * 3. Without native values: title cues (confidence 0.85), then explicit description statements
  *    such as "This is a full-time position" or "Employment type: Contract" (0.7). Incidental
  *    mentions ("benefits for full-time employees", "a full-time degree program") do not count.
@@ -90,6 +92,13 @@ export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType
   const internLevel = INTERN_LEVEL.test(normalizeNative(input.posting.experience ?? ''));
   if (native.length > 0) {
     const added: EmploymentType[] = [];
+    // "… Napoli - Part-time" over a native FullTime: the title is this posting's own word, the native
+    // value often the board's default.
+    const partTimeTitle = fromTitle.includes('PART_TIME') && !fromTitle.includes('FULL_TIME');
+    if (partTimeTitle && native.includes('FULL_TIME') && !native.includes('PART_TIME')) {
+      native.splice(native.indexOf('FULL_TIME'), 1);
+      added.push('PART_TIME');
+    }
     if ((internLevel || fromTitle.includes('INTERN')) && !native.includes('INTERN')) added.push('INTERN');
     if (!native.includes('TEMPORARY') && !native.includes('INTERN') && statesFixedTerm(descriptionOf(input)))
       added.push('TEMPORARY');

@@ -72,6 +72,17 @@ describe('employment_type', () => {
     expect(r?.derivation.source).to.equal('rules');
   });
 
+  it('takes a title that says part-time over a native full-time value (Ashby, Satispay: FullTime)', () => {
+    const of = (title: string): unknown =>
+      deriveEmploymentType(input(title, undefined, { employmentTypes: ['FullTime'] }))?.value;
+    expect(of('Inside Business Development Support, Napoli - Part-time (L.68/99)')).to.deep.equal([
+      'PART_TIME',
+    ]);
+    // Both named, or neither: the native value stands.
+    expect(of('Barista (Full-time / Part-time)')).to.deep.equal(['FULL_TIME']);
+    expect(of('Account Executive')).to.deep.equal(['FULL_TIME']);
+  });
+
   it('adds INTERN from a native internship level (SmartRecruiters: Bosch, typeOfEmployment Part-time)', () => {
     // The labelled set's Bosch posting (train board): "Architecture Smart Start - Recruitment Days".
     const level = { employmentTypes: ['Part-time'], experience: 'Internship' };
