@@ -70,7 +70,8 @@ export function parseLocationText(g: Gazetteer, text: string, hintCountry: strin
       afterUnknown: false,
       trailingCountry: resolveCountry(g, trimPunctuation(parts.at(-1) ?? '')),
     };
-    let unknownLead = 0;
+    // How many parts in a row named nothing before anything was read (null once something was).
+    let unknownLead: number | null = 0;
     for (const rawPart of parts) {
       const tokens = tokensOf(g, rawPart);
       for (const token of tokens) {
@@ -78,11 +79,13 @@ export function parseLocationText(g: Gazetteer, text: string, hintCountry: strin
         if (step.done !== undefined) places.push(step.done);
         current = step.current;
       }
-      if (tokens.length > 0 && unknownLead > 0 && current !== undefined && places.length === placesBefore) {
+      if (tokens.length > 0 && unknownLead !== null && unknownLead > 0 && current !== undefined) {
         const name = unlistedCityName(parts, unknownLead, tokens[0]?.region !== undefined);
-        if (name !== undefined && current.cities.length === 0) current.unlistedCity = name;
+        if (name !== undefined && current.cities.length === 0 && places.length === placesBefore)
+          current.unlistedCity = name;
       }
-      unknownLead = tokens.length === 0 && current === undefined ? unknownLead + 1 : -Infinity;
+      unknownLead =
+        tokens.length === 0 && current === undefined && unknownLead !== null ? unknownLead + 1 : null;
       context.afterUnknown = tokens.length === 0 && /\p{L}/u.test(rawPart.replace(NOISE_RE, ' '));
     }
     if (current !== undefined) places.push(current);
@@ -314,7 +317,7 @@ function placeToLocation(place: Place, hintCountry: string | undefined): Locatio
  * Sales, US", "Distribution Center, GA").
  */
 const NOT_A_TOWN_RE =
-  /\b(?:others?|any|all|various|nationwide|statewide|countrywide|field|virtual|travel\w*|tbd|tba|unknown|unspecified|specified|confidential|international|global|worldwide|europe|emea|apac|amer|americas|latam|asia|africa|oceania|corporate|home|client|customer|site|plant|center|centre|facility|warehouse|store|clinic|hospital|school|university|college|building|tower|branch|district|county|province|prefecture|oblast|voivodeship|canton|municipality|governorate|territory|state|sales|services?|team|department|division|operations|support|engineering|manufacturing|distribution|logistics|lab|laboratory|company|inc|llc|ltd|gmbh|group)\b/i;
+  /\b(?:others?|any|all|various|nationwide|statewide|countrywide|field|virtual|travel\w*|tbd|tba|unknown|unspecified|specified|confidential|international|global|worldwide|europe|emea|apac|amer|americas|latam|asia|africa|oceania|corporate|home|client|customer|site|plant|center|centre|facility|warehouse|store|clinic|hospital|school|university|college|building|tower|branch|district|county|province|prefecture|oblast|voivodeship|canton|municipality|governorate|territory|state|sales|services?|team|department|division|operations|support|engineering|manufacturing|distribution|logistics|lab|laboratory|company|corp|corporation|inc|llc|ltd|gmbh|group)\b/i;
 /** A region's name rather than a town's: a compass word first, or a metro area's nickname. */
 const REGION_NICKNAME_RE =
   /^(?:north|south|east|west|northern|southern|eastern|western|central|upper|lower|mid|middle|inner|outer|greater)\b|\b(?:valley|cities|triangle|triad|roads|empire|coast|bay|peninsula|panhandle|metroplex|upstate|downstate|range|lowcountry)$/i;
