@@ -194,6 +194,14 @@ function codedTokens(g: Gazetteer, rawPart: string): Token[] | undefined {
   const match = /^([A-Z]{2,3})(?:\s+|\.)(?:([A-Z]{2})(?:\s+|\.))?(\p{L}.*)$/u.exec(trimPunctuation(rawPart));
   if (match === null) return undefined;
   const [, countryPart = '', regionPart, rest = ''] = match;
+  // "LA USA 70112", "AZ USA" (Eightfold): a state's code and its country, no city — not Laos.
+  const stateOf = regionsByCode.get(countryPart);
+  if (
+    regionPart === undefined &&
+    stateOf !== undefined &&
+    tokenOf(g, rest)?.countryCode === stateOf.countryCode
+  )
+    return [{ cities: [], region: stateOf }];
   const countryCode = resolveCountry(g, countryPart);
   if (countryCode === undefined) return undefined;
   const tokens: Token[] = [{ cities: [], countryCode }];
@@ -203,7 +211,9 @@ function codedTokens(g: Gazetteer, rawPart: string): Token[] | undefined {
   // "USA DC Washington": the city with its region code is a name of its own (Washington DC).
   const city =
     (regionPart === undefined ? undefined : tokenOf(g, `${rest} ${regionPart}`)) ?? tokenOf(g, rest);
-  return city === undefined ? undefined : [...tokens, city];
+  // The rest must name a city or a region: "CA USA" is no Canadian place followed by the United States.
+  const countryOnly = city !== undefined && city.cities.length === 0 && city.region === undefined;
+  return city === undefined || countryOnly ? undefined : [...tokens, city];
 }
 
 /** Interprets one part as written (so aliases such as "Bay Area" survive), else without noise words. */

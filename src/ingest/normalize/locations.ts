@@ -199,12 +199,22 @@ function shownCity(
 ): Location | undefined {
   if (text === undefined) return undefined;
   const [place, ...more] = parseLocationText(g, text, countryCode);
-  if (place === undefined || place.city === null || more.length > 0) return undefined;
+  // A town the gazetteer does not list (no coordinates) is no other city than the field's.
+  if (place === undefined || place.city === null || place.lat === null || more.length > 0) return undefined;
   if (countryCode !== undefined && place.country_code !== countryCode) return undefined;
   // The same city under another spelling (the field's alias, the text's GeoNames name) is no other.
   const shown = normalizeName(place.city);
   const same = normalizeName(city) === shown || candidates.some((c) => normalizeName(c.name) === shown);
   return same ? undefined : place;
+}
+
+/**
+ * "Pan India", "All India", "Across Germany" in a city field (Zoho Recruit): the whole country, no
+ * city — unless the gazetteer has a town of that name.
+ */
+function wholeCountry(g: Gazetteer, city: string, candidates: readonly CityRecord[]): boolean {
+  const match = /^(?:pan|all|across|anywhere in|throughout)[\s-]+(.+)$/i.exec(city);
+  return candidates.length === 0 && match?.[1] !== undefined && resolveCountry(g, match[1]) !== undefined;
 }
 
 /** A region in the city field ("San Francisco Bay Area" in Ashby's addressLocality) that no city is named. */
@@ -262,6 +272,7 @@ function resolveStructured(
   const city =
     published === undefined ||
     REMOTE_ONLY_RE.test(published) ||
+    wholeCountry(g, published, candidates) ||
     isRegionOnly(published, candidates) ||
     namesNoCity(g, source.text, published)
       ? undefined
@@ -308,11 +319,13 @@ function resolveStructured(
     return { location, fromText: false };
   }
   // Unknown to the gazetteer (typo, district, hamlet): the text may name the same place correctly,
-  // or the city field holds more than a city ("Dubbo & Central NSW").
+  // or the city field holds more than a city ("Dubbo & Central NSW") — a city the gazetteer knows:
+  // a town it does not ("Bayan Lepas, Penang, Malaysia") is the published one, with its coordinates.
   for (const text of [source.text, city]) {
     if (text === undefined) continue;
     const fromText = parseLocationText(g, text, countryCode).find(
-      (l) => l.city !== null && (countryCode === undefined || l.country_code === countryCode),
+      (l) =>
+        l.city !== null && l.lat !== null && (countryCode === undefined || l.country_code === countryCode),
     );
     if (fromText !== undefined) return { location: fromText, fromText: true };
   }

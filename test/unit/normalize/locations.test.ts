@@ -186,6 +186,14 @@ describe('deriveLocations', function () {
       expect(places({ text: 'The Hague' })).to.deep.equal([['The Hague', 'NL']]);
     });
 
+    it('reads a state code before its country as the state, never as a country of its own (Eightfold)', () => {
+      // Eightfold's "City, ST USA zip": LA and AZ are Louisiana and Arizona here, not Laos and Azerbaijan.
+      expect(places({ text: 'New Orleans, LA USA 70112' })).to.deep.equal([['New Orleans', 'US']]);
+      expect(places({ text: 'Phoenix, AZ USA 85040' })).to.deep.equal([['Phoenix', 'US']]);
+      expect(places({ text: 'Bagdad, AZ USA 86321' })).to.deep.equal([['Bagdad', 'US']]);
+      expect(places({ text: 'USA Texas' })).to.deep.equal([[null, 'US']]);
+    });
+
     it('keeps a town the gazetteer does not list when a region places it, without coordinates', () => {
       // Booz Allen on Workday (train): a base; Hitachi on Workday (train): Workday's "City, Region,
       // Country" with a city GeoNames lists under another name (İzmit).
@@ -225,6 +233,35 @@ describe('deriveLocations', function () {
   });
 
   describe('structured members', () => {
+    it('keeps a published town the gazetteer does not list with its published coordinates', () => {
+      // SmartRecruiters and Dayforce fixtures: the text names the same town; its coordinates stay.
+      const [bayanLepas] = deriveLocations([
+        {
+          text: 'Bayan Lepas, Penang, Malaysia',
+          city: 'Bayan Lepas',
+          region: 'Penang',
+          countryCode: 'MY',
+          lat: 5.322244,
+          lng: 100.2770565,
+        },
+      ]).locations;
+      expect(bayanLepas).to.deep.equal({
+        city: 'Bayan Lepas',
+        country: 'Malaysia',
+        country_code: 'MY',
+        lat: 5.322244,
+        lng: 100.2770565,
+      });
+      // A shown town the gazetteer does not list is not another city than the field's.
+      expect(
+        places({ city: 'San Antonio', region: 'TX', countryCode: 'US', text: 'Fort Sam Houston, TX' }),
+      ).to.deep.equal([['San Antonio', 'US']]);
+    });
+
+    it('reads "Pan India" in a city field as the whole country (Zoho Recruit fixture)', () => {
+      expect(places({ city: 'Pan India', region: 'Delhi', country: 'India' })).to.deep.equal([[null, 'IN']]);
+    });
+
     it('reads a structured city with a typo as the one sizeable city of its region a letter away', () => {
       // Paylocity (United Imaging, labelled set): "Pittsburg, PA" is Pittsburgh, not Pittsburg, California.
       expect(places({ city: 'Pittsburg', region: 'PA', country: 'USA' })).to.deep.equal([
