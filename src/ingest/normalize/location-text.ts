@@ -154,7 +154,7 @@ function tokensOf(g: Gazetteer, rawPart: string): Token[] {
   const coded = codedTokens(g, rawPart);
   if (coded !== undefined) return coded;
   const pieces = rawPart.split(SUBPART_SPLIT_RE).filter((p) => p.trim() !== '');
-  if (pieces.length < 2) return [];
+  if (pieces.length < 2) return clippedTokens(g, rawPart);
   const tokens: Token[] = [];
   for (const piece of pieces) {
     const token = tokenOf(g, piece);
@@ -183,6 +183,31 @@ function tokensOf(g: Gazetteer, rawPart: string): Token[] {
     if (countryCode !== undefined && inCountry.length > 0) return [{ cities: inCountry, countryCode }];
   }
   return tokens;
+}
+
+/**
+ * A city followed by a short word that is its region's short form, known ("Portland ME": the one in
+ * Maine) or not ("Bangalore Kar", a Workday tenant's Karnataka; "Chennai TN"): the city, in that
+ * region when the word is a region code of the city's country.
+ */
+function clippedTokens(g: Gazetteer, rawPart: string): Token[] {
+  const match = /^(.+?)\s+(\p{L}{2,4})\.?$/u.exec(trimPunctuation(rawPart));
+  if (match === null) return [];
+  const [, name = '', short = ''] = match;
+  const city = tokenOf(g, name);
+  if (
+    city === undefined ||
+    city.cities.length === 0 ||
+    city.region !== undefined ||
+    city.countryCode !== undefined
+  )
+    return [];
+  const region = /^[A-Z]{2,3}$/.test(short) ? resolveRegion(short) : undefined;
+  if (region === undefined) return [city];
+  const inRegion = citiesIn(city.cities, region);
+  if (inRegion.length > 0) return [{ cities: inRegion }];
+  // A code of another country's regions ("Chennai TN" is Tamil Nadu, not Tennessee): the city.
+  return city.cities.some((c) => c.country === region.countryCode) ? [] : [city];
 }
 
 /**

@@ -90,6 +90,9 @@ const REMOTE_RE =
   /(?<!\b(?:not|non|no)[- ])\b(?:remote|work from home|wfh|telecommut\w*|home[- ]?based|anywhere)\b/i;
 /** A city field that names the arrangement, not a place: "Remote" (Pinpoint), "Remote Location" (iCIMS: Incyte). */
 const REMOTE_ONLY_RE = /^(?:remote|work from home|wfh|home[- ]?based|anywhere)(?:[\s-]+locations?)?$/i;
+/** A city field that names no place ("Varies by Listing", Pinpoint; "Multiple Locations", "TBD"). */
+const NO_PLACE_RE =
+  /^(?:varies(?: by \w+)?|various(?: locations?)?|multiple(?: locations?)?|tbd|tba|n\/?a|none|to be (?:determined|confirmed)|see (?:description|posting|below))$/i;
 
 /** Derives `locations_derived` (and a remote flag) from the published locations; pure apart from the lazy gazetteer load. */
 export function deriveLocations(locations: SourceLocation[]): DerivedLocations {
@@ -154,8 +157,31 @@ function inRegionOrNear(
 ): CityRecord | undefined {
   if (region === undefined) return undefined;
   const inRegion = candidates.some((c) => c.country === region.countryCode && c.adminCode === region.admin);
-  return inRegion ? undefined : nearCity(g, city, region);
+  if (inRegion) return undefined;
+  // "St. George", Utah is GeoNames' Saint George: the other spelling, within the region only (an
+  // unqualified "St. Petersburg" stays Florida's, not Russia's).
+  const spelled = lookupCities(g, otherSpelling(city)).filter(
+    (c) => c.country === region.countryCode && c.adminCode === region.admin,
+  );
+  return spelled[0] ?? nearCity(g, city, region);
 }
+
+/** The name with its abbreviated title word written out, or the other way round ("St." ↔ "Saint"). */
+function otherSpelling(city: string): string {
+  const key = normalizeName(city);
+  for (const [short, long] of SPELLINGS) {
+    if (key.startsWith(`${short} `)) return `${long}${key.slice(short.length)}`;
+    if (key.startsWith(`${long} `)) return `${short}${key.slice(long.length)}`;
+  }
+  return key;
+}
+
+const SPELLINGS: readonly (readonly [string, string])[] = [
+  ['st', 'saint'],
+  ['ste', 'sainte'],
+  ['ft', 'fort'],
+  ['mt', 'mount'],
+];
 
 /**
  * The gazetteer's record for a published city. A country the source published bounds it: "Geneva"
@@ -272,6 +298,7 @@ function resolveStructured(
   const city =
     published === undefined ||
     REMOTE_ONLY_RE.test(published) ||
+    NO_PLACE_RE.test(published) ||
     wholeCountry(g, published, candidates) ||
     isRegionOnly(published, candidates) ||
     namesNoCity(g, source.text, published)

@@ -51,8 +51,18 @@ export interface SetAccuracy {
 
 /** Lower case, without diacritics ("Zürich" and "Zurich" are one name). */
 function fold(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+  return (
+    value
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .trim()
+      .toLowerCase()
+      // "St. George" and GeoNames' "Saint George" are one name in two forms.
+      .replace(/^(st|ste|ft|mt)\.?\s+/, (_, short: string) => `${LONG_FORMS[short] ?? short} `)
+  );
 }
+
+const LONG_FORMS: Record<string, string> = { st: 'saint', ste: 'sainte', ft: 'fort', mt: 'mount' };
 
 function normalizedSet(values: unknown): string[] | null {
   if (!Array.isArray(values)) return null;

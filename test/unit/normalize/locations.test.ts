@@ -186,6 +186,16 @@ describe('deriveLocations', function () {
       expect(places({ text: 'The Hague' })).to.deep.equal([['The Hague', 'NL']]);
     });
 
+    it('reads a city followed by its region’s short form, in that region when the code is its country’s', () => {
+      // 3M on Workday (train): "IN, Bangalore Kar" is Bengaluru, Karnataka.
+      expect(places({ text: 'IN, Bangalore Kar' })).to.deep.equal([['Bengaluru', 'IN']]);
+      expect(places({ text: 'Portland ME' }).map(([city, country]) => [city, country])).to.deep.equal([
+        ['Portland', 'US'],
+      ]);
+      expect(deriveLocations([{ text: 'Portland ME' }]).locations[0]?.lat).to.be.closeTo(43.66, 0.1);
+      expect(places({ text: 'Chennai TN' })).to.deep.equal([['Chennai', 'IN']]);
+    });
+
     it('reads a state code before its country as the state, never as a country of its own (Eightfold)', () => {
       // Eightfold's "City, ST USA zip": LA and AZ are Louisiana and Arizona here, not Laos and Azerbaijan.
       expect(places({ text: 'New Orleans, LA USA 70112' })).to.deep.equal([['New Orleans', 'US']]);
@@ -260,6 +270,18 @@ describe('deriveLocations', function () {
 
     it('reads "Pan India" in a city field as the whole country (Zoho Recruit fixture)', () => {
       expect(places({ city: 'Pan India', region: 'Delhi', country: 'India' })).to.deep.equal([[null, 'IN']]);
+      // Pinpoint (labelled set, dev): a city field that names no place.
+      expect(places({ city: 'Varies by Listing', region: 'Maryland' })).to.deep.equal([[null, 'US']]);
+    });
+
+    it('reads "St." as "Saint" (and Ft., Mt.) within the published region only (Workable, dev)', () => {
+      expect(places({ city: 'St. George', region: 'Utah', countryCode: 'US' })).to.deep.equal([
+        ['Saint George', 'US'],
+      ]);
+      expect(places({ city: 'Ft. Worth', region: 'TX', countryCode: 'US' })).to.deep.equal([
+        ['Fort Worth', 'US'],
+      ]);
+      expect(places({ city: 'St. Petersburg', region: 'FL' })).to.deep.equal([['St. Petersburg', 'US']]);
     });
 
     it('reads a structured city with a typo as the one sizeable city of its region a letter away', () => {
