@@ -25,7 +25,9 @@
  *   field (an Ashby station shown as "Nürnberg" with its address in Fürth). A city behind a shown
  *   name of countries or regions only ("United States" over an Ashby office address in Miami) is
  *   that office's, not the job's place, and is left out; a region in the city field ("San
- *   Francisco Bay Area") is no city either.
+ *   Francisco Bay Area") is no city either, nor is a field that names no place ("Varies by
+ *   Listing") or the whole country ("Pan India"). A published "St."/"Ft."/"Mt." name the region
+ *   lacks is tried as "Saint"/"Fort"/"Mount" within that region ("St. George", Utah).
  * - text is split into segments (";", "|", "•", " or ", newlines) and each segment into comma parts;
  *   a part that is a region or country consistent with the preceding city qualifies it
  *   ("Palo Alto, CA", "London, England, United Kingdom"), otherwise it starts a new place
@@ -33,7 +35,9 @@
  *   it ("US, Minnesota, Maplewood"), and a small town between a city and the segment's country is
  *   a region GeoNames does not list ("Istanbul, Marmara, Turkey"). Unresolved parts are retried
  *   split on "/", "&", " and ", and hyphens ("US-San Francisco", "Georgia - Atlanta"), and as
- *   upper-case codes before a city ("USA VA Chantilly").
+ *   upper-case codes before a city ("USA VA Chantilly"), a state code before its country as the
+ *   state ("New Orleans, LA USA 70112": not Laos), and a city before its region's short form as
+ *   the city ("Bangalore Kar", "Portland ME": in Maine).
  * - a state written in full is the state unless a city of that name has ≥ 100,000 inhabitants
  *   ("California" is not the Maryland town; "New York" is still the city); a name followed by a
  *   country it is a region of is that region ("Ontario, CAN"); after a town we do not know, a code
