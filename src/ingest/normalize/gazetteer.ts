@@ -285,7 +285,10 @@ export function resolveCountry(g: Gazetteer, value: string): string | undefined 
 export function resolveRegion(value: string): Region | undefined {
   const trimmed = value.trim();
   if (/^[A-Z]{2,3}$/.test(trimmed)) return regionsByCode.get(trimmed);
-  return regionsByName.get(normalizeName(trimmed));
+  const named = regionsByName.get(normalizeName(trimmed));
+  // A region field that repeats its city before the region ("Washington, DC", iCIMS): the last part.
+  const last = trimmed.split(',').at(-1)?.trim();
+  return named ?? (last === undefined || last === trimmed ? undefined : resolveRegion(last));
 }
 
 /**
@@ -365,6 +368,17 @@ function regionCities(g: Gazetteer, region: Region): { key: string; city: CityRe
     sizeableCitiesByRegion = index;
   }
   return sizeableCitiesByRegion.get(`${region.countryCode}|${region.admin}`) ?? [];
+}
+
+/**
+ * The one sizeable city of a region whose full name begins with a published name: "Washington" in
+ * the District of Columbia is GeoNames' "Washington, D.C." (not Washington, Utah).
+ */
+export function namedAfter(g: Gazetteer, name: string, region: Region): CityRecord | undefined {
+  const key = normalizeName(name);
+  if (key === '') return undefined;
+  const found = regionCities(g, region).filter((c) => c.key.startsWith(`${key} `));
+  return found.length === 1 ? found[0]?.city : undefined;
 }
 
 /**

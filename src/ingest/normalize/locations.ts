@@ -27,7 +27,8 @@
  *   that office's, not the job's place, and is left out; a region in the city field ("San
  *   Francisco Bay Area") is no city either, nor is a field that names no place ("Varies by
  *   Listing") or the whole country ("Pan India"). A published "St."/"Ft."/"Mt." name the region
- *   lacks is tried as "Saint"/"Fort"/"Mount" within that region ("St. George", Utah).
+ *   lacks is tried as "Saint"/"Fort"/"Mount" within that region ("St. George", Utah), then as the
+ *   beginning of the one sizeable city's full name there ("Washington" in DC: "Washington, D.C.").
  * - text is split into segments (";", "|", "•", " or ", newlines) and each segment into comma parts;
  *   a part that is a region or country consistent with the preceding city qualifies it
  *   ("Palo Alto, CA", "London, England, United Kingdom"), otherwise it starts a new place
@@ -67,6 +68,7 @@ import {
   loadGazetteer,
   locationOf,
   lookupCities,
+  namedAfter,
   nearCity,
   normalizeName,
   resolveCountry,
@@ -167,7 +169,7 @@ function inRegionOrNear(
   const spelled = lookupCities(g, otherSpelling(city)).filter(
     (c) => c.country === region.countryCode && c.adminCode === region.admin,
   );
-  return spelled[0] ?? nearCity(g, city, region);
+  return spelled[0] ?? namedAfter(g, city, region) ?? nearCity(g, city, region);
 }
 
 /** The name with its abbreviated title word written out, or the other way round ("St." ↔ "Saint"). */

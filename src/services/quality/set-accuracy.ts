@@ -57,8 +57,10 @@ function fold(value: string): string {
       .replace(/\p{M}/gu, '')
       .trim()
       .toLowerCase()
-      // "St. George" and GeoNames' "Saint George" are one name in two forms.
+      // "St. George" and GeoNames' "Saint George" are one name in two forms, as are "Washington"
+      // and GeoNames' "Washington, D.C.".
       .replace(/^(st|ste|ft|mt)\.?\s+/, (_, short: string) => `${LONG_FORMS[short] ?? short} `)
+      .replace(/,\s*(?:\p{L}\.){2,}$/u, '')
   );
 }
 

@@ -274,6 +274,15 @@ describe('deriveLocations', function () {
       expect(places({ city: 'Varies by Listing', region: 'Maryland' })).to.deep.equal([[null, 'US']]);
     });
 
+    it('reads Washington in the District of Columbia as Washington, D.C. (Workable, BambooHR, iCIMS)', () => {
+      const dc = [['Washington, D.C.', 'US']];
+      expect(places({ city: 'Washington', region: 'District of Columbia', countryCode: 'US' })).to.deep.equal(
+        dc,
+      );
+      // iCIMS repeats the city in the region field.
+      expect(places({ city: 'WASHINGTON', region: 'Washington, DC', countryCode: 'US' })).to.deep.equal(dc);
+    });
+
     it('reads "St." as "Saint" (and Ft., Mt.) within the published region only (Workable, dev)', () => {
       expect(places({ city: 'St. George', region: 'Utah', countryCode: 'US' })).to.deep.equal([
         ['Saint George', 'US'],

@@ -33,6 +33,12 @@ describe('locationsAgree (the labelled set’s locations as one value)', () => {
     ).to.equal(true);
   });
 
+  it('takes GeoNames’ "Washington, D.C." for the labels’ "Washington" (CACI on Workday, train)', () => {
+    expect(
+      locationsAgree(line({ countries: ['US'], cities: ['Washington'] }), [place('Washington, D.C.', 'US')]),
+    ).to.equal(true);
+  });
+
   it('still tells different cities and missing ones apart', () => {
     expect(
       locationsAgree(line({ countries: ['US'], cities: ['St. George'] }), [place('George', 'US')]),
