@@ -184,6 +184,18 @@ async function viaApi(query: string): Promise<{ ms: number; cursor?: string }> {
   };
 }
 
+/**
+ * Warm-up before anything is measured, long enough for the JIT to settle: with 3 s at concurrency 8
+ * (~180 searches) the API was still compiling through the measured phase (`--trace-opt`: ~600 of
+ * ~1,500 Maglev/TurboFan compilations came after its 100th search, ~1 a search), and its V8 worker
+ * threads spent 0.43 ms a search at concurrency 1 against 0.13 at 32; after 15 s, 0.29–0.31 ms and
+ * 3.00–3.03 ms of CPU a search at concurrency 1 instead of 3.26–3.69 (20 s phases, same day). A
+ * long-running API process is past its warm-up; its start-up is not what a search costs.
+ */
+const WARM_UP_MS = 15_000;
+/** The latency mode's warm-up: the mix's searches in turn, through the API and the bare proxy. */
+const WARM_UP_REQUESTS = 600;
+
 /** A warm-up request: a 503 (Elasticsearch still cold, or busy with other work) is retried. */
 async function warmApi(query: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
@@ -241,7 +253,12 @@ async function viaEs(body: estypes.SearchRequest): Promise<number> {
 async function latencyBench(): Promise<void> {
   const rows: string[] = [];
   const results = new Map<string, { api: number[]; es: number[]; floor: number[] }>();
-  for (let warm = 0; warm < 20; warm += 1) await warmApi('q=engineer');
+  const mix = Object.values(MIX).flat();
+  for (let warm = 0; warm < WARM_UP_REQUESTS; warm += 1) {
+    const filters = mix[warm % mix.length] ?? {};
+    await warmApi(toQuery(filters, { limit: '100' }));
+    await viaFloor(filters);
+  }
   const cpuBefore = api.cpuSeconds();
   apiRequests = 0;
   unavailable = 0;
@@ -431,7 +448,7 @@ async function saturationBench(): Promise<void> {
       ['ES', esTargets],
       ['floor', floorTargets],
     ] as const) {
-      const warm = await phase(targets, Math.min(8, Math.max(...levels)), 3000);
+      const warm = await phase(targets, Math.min(8, Math.max(...levels)), WARM_UP_MS);
       if (failureCount(warm.result) > 0)
         process.stderr.write(
           `warm-up ${name}: ${failureCount(warm.result)} failures (${warm.result.firstFailure ?? ''})\n`,
