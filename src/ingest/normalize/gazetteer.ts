@@ -370,6 +370,14 @@ function regionCities(g: Gazetteer, region: Region): { key: string; city: CityRe
   return sizeableCitiesByRegion.get(`${region.countryCode}|${region.admin}`) ?? [];
 }
 
+/** Title words places write short or in full ("St. George", GeoNames' "Saint George"). */
+export const SHORT_TITLE_WORDS: readonly (readonly [short: string, long: string])[] = [
+  ['st', 'saint'],
+  ['ste', 'sainte'],
+  ['ft', 'fort'],
+  ['mt', 'mount'],
+];
+
 /**
  * The one sizeable city of a region whose full name begins with a published name: "Washington" in
  * the District of Columbia is GeoNames' "Washington, D.C." (not Washington, Utah).

@@ -73,6 +73,7 @@ import {
   normalizeName,
   resolveCountry,
   resolveRegion,
+  SHORT_TITLE_WORDS,
   type CityRecord,
   type Gazetteer,
   type Region,
@@ -175,19 +176,12 @@ function inRegionOrNear(
 /** The name with its abbreviated title word written out, or the other way round ("St." ↔ "Saint"). */
 function otherSpelling(city: string): string {
   const key = normalizeName(city);
-  for (const [short, long] of SPELLINGS) {
+  for (const [short, long] of SHORT_TITLE_WORDS) {
     if (key.startsWith(`${short} `)) return `${long}${key.slice(short.length)}`;
     if (key.startsWith(`${long} `)) return `${short}${key.slice(long.length)}`;
   }
   return key;
 }
-
-const SPELLINGS: readonly (readonly [string, string])[] = [
-  ['st', 'saint'],
-  ['ste', 'sainte'],
-  ['ft', 'fort'],
-  ['mt', 'mount'],
-];
 
 /**
  * The gazetteer's record for a published city. A country the source published bounds it: "Geneva"

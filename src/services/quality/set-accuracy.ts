@@ -5,6 +5,7 @@
  * both as sets: a prediction is right when it names exactly the labelled ones).
  */
 import { cleanTitle } from '../../ingest/normalize/job.js';
+import { SHORT_TITLE_WORDS } from '../../ingest/normalize/gazetteer.js';
 import { deriveLocations } from '../../ingest/normalize/locations.js';
 import type { Location } from '../../domain/job.js';
 import type { EnrichInput, Enrichment } from '../../ingest/types.js';
@@ -59,12 +60,13 @@ function fold(value: string): string {
       .toLowerCase()
       // "St. George" and GeoNames' "Saint George" are one name in two forms, as are "Washington"
       // and GeoNames' "Washington, D.C.".
-      .replace(/^(st|ste|ft|mt)\.?\s+/, (_, short: string) => `${LONG_FORMS[short] ?? short} `)
+      .replace(/^(\p{L}+)\.?\s+/u, (word: string, first: string) => {
+        const long = SHORT_TITLE_WORDS.find(([short]) => short === first)?.[1];
+        return long === undefined ? word : `${long} `;
+      })
       .replace(/,\s*(?:\p{L}\.){2,}$/u, '')
   );
 }
-
-const LONG_FORMS: Record<string, string> = { st: 'saint', ste: 'sainte', ft: 'fort', mt: 'mount' };
 
 function normalizedSet(values: unknown): string[] | null {
   if (!Array.isArray(values)) return null;
