@@ -7,9 +7,10 @@
  * Ruled out: "we are unable to sponsor", "will not sponsor individuals for employment visas", "no
  * visa sponsorship", "sponsorship is not available", "must be authorized to work … without
  * sponsorship", "will not pursue visa sponsorship", "candidates requiring sponsorship will not be
- * considered", "not available for a J1 or H1B visa sponsorship". Offered: "visa sponsorship is available", "we offer visa sponsorship", "we can
- * sponsor", "relocation and visa support". Each sentence votes once, negative patterns first, so
- * "we do not offer visa sponsorship" never counts as an offer.
+ * considered", "not available for a J1 or H1B visa sponsorship". Offered: "visa sponsorship is
+ * available", "we offer visa sponsorship", "we can sponsor", "relocation and visa support". Each
+ * sentence votes once, negative patterns first, so "we do not offer visa sponsorship" never counts
+ * as an offer.
  */
 import type { EnrichInput } from '../types.js';
 import { descriptionOf, matchesAny, sentencesOf } from './text.js';
