@@ -191,7 +191,8 @@ function tokensOf(g: Gazetteer, rawPart: string): Token[] {
  * region when the word is a region code of the city's country.
  */
 function clippedTokens(g: Gazetteer, rawPart: string): Token[] {
-  const match = /^(.+?)\s+(\p{L}{2,4})\.?$/u.exec(trimPunctuation(rawPart));
+  // Two or three letters: a longer last word is more often part of the name ("Spring Hill").
+  const match = /^(.+?)\s+(\p{L}{2,3})\.?$/u.exec(trimPunctuation(rawPart));
   if (match === null) return [];
   const [, name = '', short = ''] = match;
   const city = tokenOf(g, name);
