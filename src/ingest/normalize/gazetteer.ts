@@ -333,15 +333,11 @@ export function bestCity(
     }
   }
   if (region !== undefined) {
-    const inRegion = pool.filter((c) => c.country === region.countryCode && c.adminCode === region.admin);
-    const inAlternate =
-      inRegion.length > 0 || region.alternates === undefined
-        ? []
-        : candidates.filter((c) =>
-            region.alternates?.some((r) => c.country === r.countryCode && c.adminCode === r.admin),
-          );
-    if (inRegion.length > 0 || inAlternate.length > 0) {
-      pool = inRegion.length > 0 ? inRegion : inAlternate;
+    // The region's own cities among the hinted country's; else another country's region of that code.
+    const inRegion = pool.filter((c) => isInRegion(c, region));
+    const chosen = inRegion.length > 0 ? inRegion : inAlternateRegion(candidates, region);
+    if (chosen.length > 0) {
+      pool = chosen;
       anchored = true;
     }
   }
@@ -368,6 +364,26 @@ function regionCities(g: Gazetteer, region: Region): { key: string; city: CityRe
     sizeableCitiesByRegion = index;
   }
   return sizeableCitiesByRegion.get(`${region.countryCode}|${region.admin}`) ?? [];
+}
+
+/** Whether `city` lies in `region` (its country and GeoNames admin1 code). */
+export function isInRegion(city: CityRecord, region: Region): boolean {
+  return city.country === region.countryCode && city.adminCode === region.admin;
+}
+
+/** The cities in the first of `region`'s alternates that has any ("Perth" for "WA": Australia's). */
+export function inAlternateRegion(cities: readonly CityRecord[], region: Region): CityRecord[] {
+  for (const alternate of region.alternates ?? []) {
+    const inside = cities.filter((c) => isInRegion(c, alternate));
+    if (inside.length > 0) return inside;
+  }
+  return [];
+}
+
+/** The cities in `region`, else in its first alternate that has any. */
+export function citiesIn(cities: readonly CityRecord[], region: Region): CityRecord[] {
+  const inside = cities.filter((c) => isInRegion(c, region));
+  return inside.length > 0 ? inside : inAlternateRegion(cities, region);
 }
 
 /** Title words places write short or in full ("St. George", GeoNames' "Saint George"). */

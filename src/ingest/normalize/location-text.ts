@@ -6,6 +6,8 @@
 import type { Location } from '../../domain/job.js';
 import {
   bestCity,
+  citiesIn,
+  isInRegion,
   CITY_STATE_MIN_POPULATION,
   latOf,
   lngOf,
@@ -173,10 +175,7 @@ function tokensOf(g: Gazetteer, rawPart: string): Token[] {
     // Read as a region first, then as a country: "Georgia - Atlanta" is the state, "CA-Toronto"
     // the country.
     const { region, countryCode } = first;
-    const inRegion =
-      region === undefined
-        ? []
-        : second.cities.filter((c) => c.country === region.countryCode && c.adminCode === region.admin);
+    const inRegion = region === undefined ? [] : second.cities.filter((c) => isInRegion(c, region));
     if (region !== undefined && inRegion.length > 0)
       return [{ cities: inRegion, countryCode: region.countryCode }];
     const inCountry = second.cities.filter((c) => c.country === countryCode);
@@ -309,15 +308,6 @@ function narrow(current: Place, token: Token): void {
   const byRegion = region === undefined ? [] : citiesIn(current.cities, region);
   current.cities = byRegion.length > 0 ? byRegion : current.cities.filter((c) => c.country === countryCode);
   current.qualified = true;
-}
-
-/** The cities in `region`, else in the first of its alternates that has any ("Perth, WA": Australia's). */
-function citiesIn(cities: readonly CityRecord[], region: Region): CityRecord[] {
-  for (const r of [region, ...(region.alternates ?? [])]) {
-    const inside = cities.filter((c) => c.country === r.countryCode && c.adminCode === r.admin);
-    if (inside.length > 0) return inside;
-  }
-  return [];
 }
 
 function startPlace(token: Token): Place | undefined {

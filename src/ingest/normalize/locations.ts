@@ -61,6 +61,7 @@ import type { SourceLocation } from '../types.js';
 import {
   bestCity,
   CITY_STATE_MIN_POPULATION,
+  isInRegion,
   isLatitude,
   isLongitude,
   latOf,
@@ -163,13 +164,10 @@ function inRegionOrNear(
   region: Region | undefined,
 ): CityRecord | undefined {
   if (region === undefined) return undefined;
-  const inRegion = candidates.some((c) => c.country === region.countryCode && c.adminCode === region.admin);
-  if (inRegion) return undefined;
+  if (candidates.some((c) => isInRegion(c, region))) return undefined;
   // "St. George", Utah is GeoNames' Saint George: the other spelling, within the region only (an
   // unqualified "St. Petersburg" stays Florida's, not Russia's).
-  const spelled = lookupCities(g, otherSpelling(city)).filter(
-    (c) => c.country === region.countryCode && c.adminCode === region.admin,
-  );
+  const spelled = lookupCities(g, otherSpelling(city)).filter((c) => isInRegion(c, region));
   return spelled[0] ?? namedAfter(g, city, region) ?? nearCity(g, city, region);
 }
 

@@ -102,7 +102,8 @@ describe('experience_level', () => {
     ).to.deep.equal({
       value: 'mid',
       derivation: { source: 'rules', confidence: 0.7 },
-    }); // Recruitee (Voortman, a train board): a lead title is above the span, and outranks it.
+    });
+    // Recruitee (Voortman, a train board): a lead title is above the span, and outranks it.
     expect(
       deriveExperienceLevel(input('Lead Software Developer XR', undefined, { experience: 'experienced' })),
     ).to.deep.equal({
