@@ -1,8 +1,10 @@
 /**
  * Breezy HR public JSON: `GET https://{slug}.breezy.hr/json` (a bare array of positions). A missing
  * tenant is signalled by a 302 to the vendor site `breezy.hr`, so redirects are not followed and
- * that redirect is read as board-not-found. Descriptions exist only on the HTML page; salary is a
- * display string ("$0.05 – $0.06 / hour") and is passed on as text.
+ * that redirect is read as board-not-found. Descriptions are usually only on the HTML page, but some
+ * boards' answers carry each position's `description` HTML (German American Chambers of Commerce,
+ * labelled set): read when present. Salary is a display string ("$0.05 – $0.06 / hour") and is
+ * passed on as text.
  */
 import { parseSourceDate } from '../normalize/dates.js';
 import {
@@ -83,6 +85,7 @@ export function parseBreezyPosition(raw: unknown, endpoint: string): SourcePosti
     workplaceType: str(obj(primary, 'remote_details'), 'value'),
     remote: bool(primary, 'is_remote'),
     salary: salary({ text: str(raw, 'salary') }),
+    descriptionHtml: str(raw, 'description'),
   });
 }
 

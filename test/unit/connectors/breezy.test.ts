@@ -72,4 +72,17 @@ describe('breezy connector', () => {
     expect(byId.get('65fef260f81c')).to.deep.include({ workplaceType: 'remote-location', remote: true });
     expect(byId.get('5958b9530413')).not.to.have.property('workplaceType');
   });
+
+  it("reads a position's description when the board's answer carries one (a real board of the labelled set)", () => {
+    const positions = JSON.parse(
+      readFileSync(
+        'test/fixtures/labelled/wave2/raw/breezy/sarthakjain004__headstart__breezy_german-american-chambers-of-commerce.json',
+        'utf8',
+      ),
+    ) as unknown[];
+    const internship = positions
+      .map((raw) => parseBreezyPosition(raw, 'https://gaccmidwest.breezy.hr/json'))
+      .find((posting) => posting?.nativeId === 'dcc694c6b681');
+    expect(internship?.descriptionHtml).to.include('GTAI is covering the J1 visa processing fee.');
+  });
 });
