@@ -7,35 +7,61 @@
  * Ruled out: "we are unable to sponsor", "will not sponsor individuals for employment visas", "no
  * visa sponsorship", "sponsorship is not available", "must be authorized to work … without
  * sponsorship", "will not pursue visa sponsorship", "candidates requiring sponsorship will not be
- * considered", "not available for a J1 or H1B visa sponsorship". Offered: "visa sponsorship is
- * available", "we offer visa sponsorship", "we can sponsor", "relocation and visa support". Each
- * sentence votes once, negative patterns first, so "we do not offer visa sponsorship" never counts
- * as an offer.
+ * considered", "not available for a J1 or H1B visa sponsorship", "Visa sponsorship: No", "open to
+ * Saudi nationals only" (a nationality restriction; the labelled set's reading, train). Offered: "visa
+ * sponsorship is (only) available", "we offer visa sponsorship", "we can sponsor", "eligible for visa
+ * sponsorship", "open to sponsoring", "relocation and visa support", relocation support "that
+ * includes the visa / work-permit procedure", "covering the J1 visa processing fee" (train), a
+ * benefit line reading just "Visa sponsorship". Relocation support alone is no visa sponsorship
+ * (label guidelines, SOURCES-multilingual-5.md). Each sentence votes once, negative patterns first,
+ * so "we do not offer visa sponsorship" never counts as an offer.
+ *
+ * Not read as either: a work-authorization requirement or "US citizenship required" alone — the
+ * labelled set leaves them null (train: Northrop Grumman, Hudson Manpower).
  */
 import type { EnrichInput } from '../types.js';
 import { descriptionOf, matchesAny, sentencesOf } from './text.js';
 import { derived, type Derived } from './types.js';
 
-const NEGATION = String.raw`(?:unable|not able|cannot|can't|can ?not|won't|will not|do not|does not|don't|doesn't|are not|is not|not)`;
+const NEGATION = String.raw`(?:unable|not able|cannot|can't|can ?not|won't|will not|do not|does not|don't|doesn't|are not|is not|isn't|aren't|not)`;
 
 const RULED_OUT: RegExp[] = [
   new RegExp(String.raw`\b${NEGATION}\s+(?:to\s+)?(?:currently\s+|be\s+)?(?:able\s+to\s+)?sponsor\w*\b`, 'i'),
   new RegExp(
-    String.raw`\b${NEGATION}\s+(?:to\s+)?(?:currently\s+|be\s+)?(?:able\s+to\s+)?(?:offer|provide|support|pursue|consider|accommodate)\w*\s+(?:\w+\s+){0,4}?(?:visa|sponsorship)`,
+    String.raw`\b${NEGATION}\s+(?:to\s+)?(?:currently\s+|be\s+)?(?:able\s+to\s+)?(?:offer|provide|support|pursue|consider|accommodate|cover|pay)\w*\s+(?:\w+\s+){0,4}?(?:visa|sponsorship)`,
+    'i',
+  ),
+  new RegExp(
+    String.raw`\b${NEGATION}\s+(?:\w+\s+){0,2}?(?:open|willing|in a position)\s+to\s+(?:\w+\s+){0,2}?(?:sponsor|visa)`,
     'i',
   ),
   /\bno\s+(?:\w+\s+)?(?:visa\s+|immigration\s+)?sponsorship\b/i,
-  /\bsponsorship\s+(?:is\s+|will\s+)?(?:not|unavailable)\b/i,
-  /\bnot\s+(?:be\s+)?(?:eligible|able)\s+(?:for|to\s+receive)\s+(?:\w+\s+)?sponsorship\b/i,
+  /\bsponsorship\s+(?:is\s+|will\s+)?(?:not|isn't|unavailable)\b|\bsponsorship\s+(?:cannot|can't|can\s+not)\s+be\b/i,
+  /\bnot\s+(?:be\s+)?(?:eligible|able|qualify)\s+(?:for|to\s+receive)\s+(?:[\w-]+\s+)?sponsorship\b/i,
   // "This position is not available for a J1 or H1B visa sponsorship."
   /\bnot\s+(?:be\s+)?(?:available|open|eligible)\s+(?:for|to)\s+(?:[\w-]+\s+){0,5}?(?:visa|sponsorship)/i,
   /\bwithout\s+(?:the\s+)?(?:need\s+(?:for|of)\s+)?(?:\w+\s+){0,5}?sponsorship\b/i,
   /\b(?:requir\w*|need\w*)\s+(?:\w+\s+){0,5}?sponsorship\b[^.]*\b(?:not be considered|ineligible|not eligible)\b/i,
+  // "Visa sponsorship: No", "Sponsorship available: not available"
+  /\b(?:visa\s+)?sponsorship(?:\s+available)?\s*[:–-]\s*(?:no|none|not\s+available|unavailable)\b/i,
+  // "Open to Saudi Nationals only" (recruitee, train): a nationality restriction.
+  /\b(?:open|available|restricted|limited)\s+(?:only\s+)?to\s+(?:[A-Z][\w-]*\s+){1,2}[Nn]ationals\b|\b[A-Z][\w-]*\s+[Nn]ationals\s+[Oo]nly\b/,
 ];
 const OFFERED: RegExp[] = [
-  /\b(?:visa\s+|immigration\s+)?sponsorship\s+(?:is\s+|will be\s+)?(?:available|offered|provided|possible)\b/i,
-  /\b(?:we|we'll|we will|we can|we are able to|we're able to|we're happy to|we are happy to|we also|the company will|the company can)\s+(?:\w+\s+){0,2}?(?:offer|provide|support|sponsor)\w*\s+(?:\w+\s+){0,3}?(?:visas?|sponsorship|work permits?)\b/i,
-  /\b(?:we|company)\s+(?:\w+\s+)?sponsors?\s+(?:\w+\s+){0,2}?visas?\b/i,
+  /\b(?:visa\s+|immigration\s+)?sponsorship\s+(?:is\s+|are\s+|will be\s+)?(?:(?:only|also|generally|fully)\s+)?(?:available|offered|provided|possible)\b/i,
+  /\beligible\s+for\s+(?:\w+\s+){0,2}?(?:visa\s+)?sponsorship\b/i,
+  /\b(?:open|willing|happy)\s+to\s+sponsor(?:ing)?\b|\bopen\s+to\s+(?:candidates|applicants)\s+(?:who\s+)?(?:requir|need)\w*\s+(?:\w+\s+){0,2}?sponsorship\b/i,
+  /\b(?:visa\s+)?sponsorship(?:\s+available)?\s*[:–-]\s*(?:yes|available|offered)\b/i,
+  // Relocation support "that includes the visa / residence and work-permit procedure" (label guidelines).
+  /\brelocation\s+(?:\w+\s+){0,4}?(?:includ\w*|cover\w*|with)\s+(?:\w+\s+){0,4}?(?:visas?|work[- ]permits?|residence\s+permits?)\b/i,
+  // "GTAI is covering the J1 visa processing fee" (Breezy, train).
+  /\b(?:cover|pay|reimburs|fund)\w*\s+(?:\w+\s+){0,3}?(?:visa|work[- ]permit)\s+(?:\w+\s+)?(?:fees?|costs?|expenses?)\b/i,
+  /\b(?:help|assist\w*|support)\s+(?:you\s+)?with\s+(?:your|the)\s+(?:\w+\s+){0,2}?(?:visa|work[- ]permit)/i,
+  // A benefit line that is only "Visa sponsorship" (or "Visa support & relocation").
+  /^[\s\-•*·–✓✅]*(?:(?:full|complete)\s+)?(?:visa|work[- ]permit|immigration)\s+(?:sponsorship|support|assistance)(?:\s+(?:and|&|\+)\s+relocation(?:\s+\w+)?)?[\s.!]*$/i,
+  /\b(?:we|we'll|we will|we can|we are able to|we're able to|we're happy to|we are happy to|we also|the company will|the company can|(?:this|the)\s+(?:role|position|job))\s+(?:\w+\s+){0,2}?(?:offer|provide|support|sponsor)\w*\s+(?:[\w-]+\s+){0,3}?(?:visas?|sponsorship|work permits?)\b/i,
+  /\b(?:we|company)\s+(?:\w+\s+)?sponsors?\s+(?:\w+\s+){0,2}?visas?\b|\bwe\s+(?:will|can|do)\s+sponsor\b/i,
+  /\bwelcome\s+(?:\w+\s+){0,3}?(?:who\s+)?(?:requir|need)\w*\s+(?:[\w-]+\s+){0,2}?sponsorship\b/i,
   /\b(?:visa sponsorship|visa support)\s+(?:and|&)\s+relocation\b|\brelocation\s+(?:and|&)\s+(?:visa|immigration)\s+(?:sponsorship|support|assistance)\b/i,
 ];
 
@@ -44,7 +70,7 @@ export function deriveVisaSponsorship(input: EnrichInput): Derived<boolean> | un
   let offered = false;
   let ruledOut = false;
   for (const sentence of sentencesOf(descriptionOf(input))) {
-    if (!/sponsor|visa/i.test(sentence)) continue;
+    if (!/sponsor|visa|permit|nationals/i.test(sentence)) continue;
     if (matchesAny(sentence, RULED_OUT)) ruledOut = true;
     else if (matchesAny(sentence, OFFERED)) offered = true;
   }

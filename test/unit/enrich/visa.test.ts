@@ -35,6 +35,16 @@ describe('visa_sponsorship', () => {
       false,
     );
     expect(visa('This role is not eligible for H-1B visa sponsorship.')).to.equal(false);
+    // Recruitee, Si-Ware Systems (labelled set, train): a nationality restriction.
+    expect(
+      visa('- Citizenship: This role is open to Saudi Nationals in line with local employment regulations.'),
+    ).to.equal(false);
+    expect(visa('Visa sponsorship: No')).to.equal(false);
+    expect(visa('We are not open to sponsoring visas for this role.')).to.equal(false);
+    expect(visa('We do not cover visa costs.')).to.equal(false);
+    expect(visa("Visa sponsorship isn't available for this role.")).to.equal(false);
+    expect(visa('This position does not qualify for sponsorship.')).to.equal(false);
+    expect(visa('Sponsorship cannot be provided for this role.')).to.equal(false);
   });
 
   it('is true only when sponsorship is explicitly offered', () => {
@@ -42,6 +52,29 @@ describe('visa_sponsorship', () => {
     expect(visa('We offer visa sponsorship and relocation support.')).to.equal(true);
     expect(visa('We can sponsor work visas for the right candidate.')).to.equal(true);
     expect(visa('Relocation and visa support provided.')).to.equal(true);
+    // Breezy, German American Chambers of Commerce (labelled set, train).
+    expect(visa('This is an unpaid internship. GTAI is covering the J1 visa processing fee.')).to.equal(true);
+    // The label guidelines' readings (SOURCES-startups-5.md).
+    expect(visa('Visa sponsorship is only available for positions based in France.')).to.equal(true);
+    expect(
+      visa('We offer relocation support that includes the visa / residence and work-permit procedure.'),
+    ).to.equal(true);
+    expect(visa('This role is eligible for visa sponsorship.')).to.equal(true);
+    expect(visa('We are open to sponsoring visas for exceptional candidates.')).to.equal(true);
+    expect(visa('Benefits\n- Visa sponsorship\n- Gym membership')).to.equal(true);
+    expect(visa('Visa sponsorship: Yes')).to.equal(true);
+    expect(visa('We offer H-1B sponsorship.')).to.equal(true);
+    expect(visa('This role offers visa sponsorship.')).to.equal(true);
+    expect(visa('We welcome applicants who require visa sponsorship.')).to.equal(true);
+    expect(visa('We will sponsor the right candidate.')).to.equal(true);
+    expect(visa('Relocation assistance and visa sponsorship are available.')).to.equal(true);
+  });
+
+  it('is omitted for relocation support alone, work authorization or citizenship requirements', () => {
+    // Label guidelines (SOURCES-multilingual-5.md) and train labels (Northrop Grumman, Hudson Manpower).
+    expect(visa('- International relocation support')).to.equal(undefined);
+    expect(visa('U.S. citizenship is required for this position.')).to.equal(undefined);
+    expect(visa('Are you legally authorized to work in the United States?')).to.equal(undefined);
   });
 
   it('is omitted when visas are the subject of the job, not its terms (Personio laOlaWeb fixture)', () => {
