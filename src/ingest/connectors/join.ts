@@ -20,9 +20,15 @@
  * `{amount, currency}` in minor units (cents, converted here) with `salaryFrequency`; they are read
  * only when `settings.showSalary` is true.
  *
- * Not read: descriptions. The list has none; the public detail (`/api/public/jobs/{id}`, reported
- * to hold Markdown `description` or `intro`/`tasks`/`requirements`) and the job page's JSON-LD have
- * no recording to build a parser against. Not published: expiry, requisition id, experience.
+ *   detail `GET https://join.com/api/public/jobs/{id}?locale=en` (`Accept: application/json`), one
+ *          per job, four at a time: the list has no descriptions. The detail holds `description`, or
+ *          `intro`/`tasks`/`requirements` (evidence: sarthakjain004/headstart's JOIN scraper, which
+ *          reads exactly these; its recording of indie-solutions, in the labelled set, keeps the
+ *          detail's text beside each API item as `_description`: Markdown, not HTML). A detail
+ *          that is gone (404) keeps the list's row without a description; a transient failure
+ *          fails the crawl like a page would. The detail's URL becomes the job's source endpoint.
+ * No recording of a whole detail answer exists here: the answer's shape beyond those members is
+ * not relied on. Not published: expiry, requisition id, experience.
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { parseSourceDate } from '../normalize/dates.js';
@@ -40,10 +46,12 @@ import {
   baseUrl,
   companyUrls,
   countryCode,
+  fetchDetailJson,
   fetchJson,
   fetchOk,
   location,
   locations,
+  mapLimited,
   posting,
   postingHead,
   prune,
@@ -68,11 +76,12 @@ export const joinConnector: Connector = {
     const state = joinPageState(response.text, pageUrl, slug);
     const company = obj(state, 'company');
     const jobs = obj(state, 'jobs');
-    const byId = new Map<string, SourcePosting>();
+    const organization = str(company, 'name');
+    const byId = new Map<string, { raw: unknown; endpoint: string }>();
     const add = (items: unknown[], endpoint: string): void => {
       for (const raw of items) {
-        const parsed = parseJoinJob(raw, endpoint, slug, str(company, 'name'));
-        if (parsed !== undefined && !byId.has(parsed.nativeId)) byId.set(parsed.nativeId, parsed);
+        const parsed = parseJoinJob(raw, endpoint, slug, organization);
+        if (parsed !== undefined && !byId.has(parsed.nativeId)) byId.set(parsed.nativeId, { raw, endpoint });
       }
     };
     add(arr(jobs, 'items'), pageUrl);
@@ -93,9 +102,16 @@ export const joinConnector: Connector = {
       add(arr(payload, 'items'), url);
       pageCount = Math.max(pageCount, num(obj(payload, 'pagination'), 'pageCount') ?? 0);
     }
+    const postings = await mapLimited([...byId], async ([id, { raw, endpoint }]) => {
+      const detailUrl = `${base}/api/public/jobs/${encodeURIComponent(id)}?locale=en`;
+      const detail = await fetchDetailJson(http, board, detailUrl);
+      // An answer about another job (its id differs) is not this one's detail.
+      const read = joinDescription(detail) !== undefined && (str(detail, 'id') ?? id) === id;
+      return parseJoinJob(raw, read ? detailUrl : endpoint, slug, organization, read ? detail : undefined);
+    });
     return prune({
       endpoint: pageUrl,
-      postings: [...byId.values()],
+      postings: postings.flatMap((p) => p ?? []),
       boardName: str(company, 'name'),
       companyUrls: companyUrls([str(company, 'url')]),
     });
@@ -148,12 +164,16 @@ export function joinPageState(html: string, url: string, slug: string): JsonObje
   return state;
 }
 
-/** Maps one job item (page state and API items have the same shape). */
+/**
+ * Maps one job item (page state and API items have the same shape) and, when it was read, the job's
+ * detail answer (its description).
+ */
 export function parseJoinJob(
   raw: unknown,
   endpoint: string,
   slug: string,
   organization: string | undefined,
+  detail?: unknown,
 ): SourcePosting | undefined {
   const idParam = str(raw, 'idParam');
   const url =
@@ -182,7 +202,27 @@ export function parseJoinJob(
     employmentTypes: [str(obj(raw, 'employmentType'), 'name')].flatMap((value) => value ?? []),
     workplaceType: str(raw, 'workplaceType'),
     salary: bool(obj(raw, 'settings'), 'showSalary') === true ? joinSalary(raw) : undefined,
+    ...joinDescription(detail),
   });
+}
+
+/**
+ * A detail answer's description: `description`, else its `intro`, `tasks` and `requirements`
+ * joined. HTML goes to descriptionHtml; Markdown (as recorded) is text already, kept as published.
+ */
+export function joinDescription(
+  detail: unknown,
+): Pick<SourcePosting, 'descriptionHtml'> | Pick<SourcePosting, 'descriptionText'> | undefined {
+  const filled = (...members: string[]): string =>
+    members
+      .map((member) => str(detail, member)?.trim() ?? '')
+      .filter((section) => section !== '')
+      .join('\n\n');
+  const text = filled('description') || filled('intro', 'tasks', 'requirements');
+  if (text === '') return undefined;
+  return /<\/?(?:p|div|ul|ol|li|br|h[1-6]|strong|em|b|i|span)\b[^>]*>/i.test(text)
+    ? { descriptionHtml: text }
+    : { descriptionText: text };
 }
 
 /** The entered range, converted from minor units; nothing when no amount was entered. */

@@ -192,7 +192,16 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
     parseDayforcePosting(node, { namespace: board, boardCode: board }, endpoint),
   eightfold: (node, endpoint, board) =>
     parseEightfoldPosition(node, { host: PLACEHOLDER_HOST, domain: board }, endpoint),
-  join: (node, endpoint, board) => parseJoinJob(node, endpoint, board, undefined),
+  // The recorder (sarthakjain004/headstart) kept each job's detail text beside its API item as
+  // `_description`: read as that job's detail answer.
+  join: (node, endpoint, board) =>
+    parseJoinJob(
+      node,
+      endpoint,
+      board,
+      undefined,
+      isRecord(node) && '_description' in node ? { description: node._description } : undefined,
+    ),
   manatal: (node, endpoint, board) => parseManatalJob(node, endpoint, board),
   pageup: parsePageUpItem,
   phenom: (node, endpoint) =>

@@ -9,6 +9,15 @@ const PAGE_URL = 'https://join.com/companies/bexio';
 const FILE = 'join/bexio-company-page-next-data-reduced-5-of-8.html';
 const apiUrl = (id: number, page: number): string =>
   `https://join.com/api/public/companies/${id}/jobs?locale=en&page=${page}&pageSize=5`;
+const detailUrl = (id: string, base = 'https://join.com'): string =>
+  `${base}/api/public/jobs/${id}?locale=en`;
+/** The recorded page's job ids. */
+const RECORDED_IDS = ['16789521', '16318714', '16788654', '16573865', '16407817'];
+/** `http` answering every detail of `ids` with 404 (gone: the list's row is kept without one). */
+const detailsGone = (http: FakeHttp, ids: readonly string[], base?: string): FakeHttp => {
+  for (const id of ids) http.on(detailUrl(id, base), status(404));
+  return http;
+};
 
 interface State {
   company: Record<string, unknown>;
@@ -67,9 +76,9 @@ describe('join connector', () => {
       ...state,
       jobs: { ...state.jobs, pagination: { page: 1, pageCount: 1, pageSize: 5, total: 5 } },
     };
-    const http = new FakeHttp().on(PAGE_URL, pageWith(onePage));
+    const http = detailsGone(new FakeHttp().on(PAGE_URL, pageWith(onePage)), RECORDED_IDS);
     const result = await joinConnector.crawl(BOARD, http);
-    expect(http.urls).to.deep.equal([PAGE_URL]);
+    expect(http.urls).to.deep.equal([PAGE_URL, ...RECORDED_IDS.map((id) => detailUrl(id))]);
     expect(result.endpoint).to.equal(PAGE_URL);
     expect(result.boardName).to.equal('bexio');
     expect(result.postings).to.have.length(5);
@@ -103,14 +112,18 @@ describe('join connector', () => {
         lng: 8.8184,
       },
     };
-    const http = new FakeHttp()
-      .on(PAGE_URL, pageWith(withId))
-      .on(
-        apiUrl(987654, 2),
-        json({ items: [apiItem], pagination: { page: 2, pageCount: 2, pageSize: 5, total: 6 } }),
-      );
+    const ids = [...RECORDED_IDS, '16800001'];
+    const http = detailsGone(
+      new FakeHttp()
+        .on(PAGE_URL, pageWith(withId))
+        .on(
+          apiUrl(987654, 2),
+          json({ items: [apiItem], pagination: { page: 2, pageCount: 2, pageSize: 5, total: 6 } }),
+        ),
+      ids,
+    );
     const result = await joinConnector.crawl(BOARD, http);
-    expect(http.urls).to.deep.equal([PAGE_URL, apiUrl(987654, 2)]);
+    expect(http.urls).to.deep.equal([PAGE_URL, apiUrl(987654, 2), ...ids.map((id) => detailUrl(id))]);
     expect(result.companyUrls).to.deep.equal(['https://www.bexio.com']);
     expect(result.postings).to.have.length(6);
     expect(result.postings[5]).to.deep.include({
@@ -130,10 +143,58 @@ describe('join connector', () => {
     });
 
     const hidden = { ...apiItem, settings: { showSalary: false } };
-    const quiet = new FakeHttp()
-      .on(PAGE_URL, pageWith(withId))
-      .on(apiUrl(987654, 2), json({ items: [hidden], pagination: { page: 2, pageCount: 2 } }));
+    const quiet = detailsGone(
+      new FakeHttp()
+        .on(PAGE_URL, pageWith(withId))
+        .on(apiUrl(987654, 2), json({ items: [hidden], pagination: { page: 2, pageCount: 2 } })),
+      ids,
+    );
     expect((await joinConnector.crawl(BOARD, quiet)).postings[5]).not.to.have.property('salary');
+  });
+
+  it("reads each job's description from its detail (constructed answers; Markdown as recorded)", async () => {
+    const state = recordedState();
+    const onePage = { ...state, jobs: { ...state.jobs, pagination: { page: 1, pageCount: 1 } } };
+    const [first, second, third, ...rest] = RECORDED_IDS;
+    if (first === undefined || second === undefined || third === undefined) expect.fail('recorded ids');
+    // The Markdown shape of the labelled set's recording of indie-solutions (its `_description`).
+    const markdown = '**About us**\n\nWe build accounting software.\n\n- 5+ years of TypeScript';
+    const http = detailsGone(
+      new FakeHttp()
+        .on(PAGE_URL, pageWith(onePage))
+        .on(detailUrl(first), json({ id: Number(first), description: markdown }))
+        .on(
+          detailUrl(second),
+          json({
+            intro: '<p>Join our support team.</p>',
+            tasks: '<ul><li>Answer calls</li></ul>',
+            requirements: '',
+          }),
+        )
+        // An answer about another job is not this one's detail.
+        .on(detailUrl(third), json({ id: 1, description: 'Another job' })),
+      rest,
+    );
+    const { postings } = await joinConnector.crawl(BOARD, http);
+    expect(postings[0]).to.deep.include({ descriptionText: markdown, sourceEndpoint: detailUrl(first) });
+    expect(postings[1]).to.deep.include({
+      descriptionHtml: '<p>Join our support team.</p>\n\n<ul><li>Answer calls</li></ul>',
+      sourceEndpoint: detailUrl(second),
+    });
+    for (const posting of postings.slice(2)) {
+      expect(posting).not.to.have.property('descriptionText');
+      expect(posting).not.to.have.property('descriptionHtml');
+      expect(posting.sourceEndpoint).to.equal(PAGE_URL);
+    }
+    expect(undefinedKeys(postings)).to.deep.equal([]);
+  });
+
+  it('fails the crawl when a detail fails transiently (constructed answer), never drops the description silently', async () => {
+    const state = recordedState();
+    const onePage = { ...state, jobs: { ...state.jobs, pagination: { page: 1, pageCount: 1 } } };
+    const http = new FakeHttp().on(PAGE_URL, pageWith(onePage)).on(detailUrl('16789521'), status(503));
+    const error = await joinConnector.crawl(BOARD, http).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(Error).and.not.instanceOf(BoardNotFoundError);
   });
 
   it('fails, never returns a partial board, when an API page is refused or gone (constructed id)', async () => {
@@ -162,7 +223,7 @@ describe('join connector', () => {
     const base = 'http://127.0.0.1:4010/demo/join/4';
     const result = await joinConnector.crawl(
       { ...BOARD, endpointOverride: base },
-      new FakeHttp().on(`${base}/companies/bexio`, pageWith(onePage)),
+      detailsGone(new FakeHttp().on(`${base}/companies/bexio`, pageWith(onePage)), RECORDED_IDS, base),
     );
     expect(result.endpoint).to.equal(`${base}/companies/bexio`);
     expect(result.postings[0]?.url).to.equal(
