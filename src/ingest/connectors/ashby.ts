@@ -39,9 +39,11 @@ export const ashbyConnector: Connector = singleListConnector({
 export function parseAshbyJob(job: unknown, endpoint: string): SourcePosting | undefined {
   const head = postingHead(str(job, 'id'), str(job, 'title'), str(job, 'jobUrl'), endpoint);
   if (head === undefined) return undefined;
+  // Every job carries both texts; the plain one stands in when the HTML is empty.
+  const html = str(job, 'descriptionHtml');
   return posting({
     ...head,
-    descriptionHtml: str(job, 'descriptionHtml'),
+    ...(html?.trim() ? { descriptionHtml: html } : { descriptionText: str(job, 'descriptionPlain') }),
     locations: locations([
       ashbyLocation(str(job, 'location'), job),
       ...arr(job, 'secondaryLocations').map((entry) => ashbyLocation(str(entry, 'location'), entry)),

@@ -79,6 +79,21 @@ describe('ashby connector', () => {
     expect(postings.map((p) => p.unlisted)).to.deep.equal([true, undefined]);
   });
 
+  it("reads descriptionPlain when a job's descriptionHtml is empty (constructed from a recording)", async () => {
+    // Seen in a recording of the labelled set (three jobs); here one recorded job's HTML is emptied.
+    const payload = JSON.parse(fixture('ashby/openevidence-job-board-2.json')) as {
+      jobs: Record<string, unknown>[];
+    };
+    const [emptied, kept] = payload.jobs;
+    if (emptied !== undefined) emptied.descriptionHtml = '';
+    const http = new FakeHttp().on(url('openevidence'), json(payload));
+    const { postings } = await ashbyConnector.crawl(board('openevidence'), http);
+    expect(postings[0]).not.to.have.property('descriptionHtml');
+    expect(postings[0]?.descriptionText).to.equal(emptied?.descriptionPlain).and.to.have.length.above(100);
+    expect(postings[1]?.descriptionHtml).to.equal(kept?.descriptionHtml);
+    expect(postings[1]).not.to.have.property('descriptionText');
+  });
+
   it('returns an empty board as it is (the lifecycle decides whether it is suspect)', async () => {
     const http = new FakeHttp().on(url('openevidence'), json({ apiVersion: '1', jobs: [] }));
     const result = await ashbyConnector.crawl(board('openevidence'), http);
