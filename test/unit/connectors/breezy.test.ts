@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { breezyConnector, parseBreezyPosition } from '../../../src/ingest/connectors/breezy.js';
-import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
+import { BoardNotFoundError, type BoardRef, type SourcePosting } from '../../../src/ingest/types.js';
 import { FakeHttp, ok, status, undefinedKeys } from './fake-http.js';
 
 const BOARD: BoardRef = { source: 'breezy', slug: 'breezy' };
@@ -56,33 +56,30 @@ describe('breezy connector', () => {
     expect(error).to.be.instanceOf(Error).and.not.instanceOf(BoardNotFoundError);
   });
   it("reads the primary place's remote_details as the workplace (a real board of the labelled set)", () => {
-    const positions = JSON.parse(
-      readFileSync(
-        'test/fixtures/labelled/wave2/raw/breezy/sarthakjain004__headstart__breezy_ssg-corp.json',
-        'utf8',
-      ),
-    ) as unknown[];
-    const byId = new Map(
-      positions.map((raw) => {
-        const posting = parseBreezyPosition(raw, 'https://ssg-corp.breezy.hr/json');
-        return [posting?.nativeId, posting] as const;
-      }),
-    );
+    const byId = labelledBoard('ssg-corp');
     expect(byId.get('5a4de9273eb1')).to.deep.include({ workplaceType: 'hybrid', remote: true });
     expect(byId.get('65fef260f81c')).to.deep.include({ workplaceType: 'remote-location', remote: true });
     expect(byId.get('5958b9530413')).not.to.have.property('workplaceType');
   });
 
   it("reads a position's description when the board's answer carries one (a real board of the labelled set)", () => {
-    const positions = JSON.parse(
-      readFileSync(
-        'test/fixtures/labelled/wave2/raw/breezy/sarthakjain004__headstart__breezy_german-american-chambers-of-commerce.json',
-        'utf8',
-      ),
-    ) as unknown[];
-    const internship = positions
-      .map((raw) => parseBreezyPosition(raw, 'https://gaccmidwest.breezy.hr/json'))
-      .find((posting) => posting?.nativeId === 'dcc694c6b681');
+    const internship = labelledBoard('german-american-chambers-of-commerce').get('dcc694c6b681');
     expect(internship?.descriptionHtml).to.include('GTAI is covering the J1 visa processing fee.');
   });
 });
+
+/** The positions of a Breezy board recorded in the labelled set, parsed, by native id. */
+function labelledBoard(slug: string): Map<string | undefined, SourcePosting | undefined> {
+  const positions = JSON.parse(
+    readFileSync(
+      `test/fixtures/labelled/wave2/raw/breezy/sarthakjain004__headstart__breezy_${slug}.json`,
+      'utf8',
+    ),
+  ) as unknown[];
+  return new Map(
+    positions.map((raw) => {
+      const posting = parseBreezyPosition(raw, `https://${slug}.breezy.hr/json`);
+      return [posting?.nativeId, posting] as const;
+    }),
+  );
+}
