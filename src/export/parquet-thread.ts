@@ -16,13 +16,15 @@ import type { ExportColumn } from './columns.js';
 import { asBuffer } from './encoders.js';
 
 /**
- * The thread's heap, a bound of its own: it holds one row group (≤ 16 MB of answers, encoders.ts)
- * and what the group's encoding allocates. Without it, the thread started from the API's flags
+ * The thread's heap, a bound of its own: it holds one row group (≤ 8 MB of answers, encoders.ts)
+ * and what the group's encoding allocates. Without a bound, the thread started from the API's flags
  * (main/node-flags.ts: no full collection before 256 MB of old generation) and let promoted rows of
- * earlier groups pile up to that: peak RSS of a 139,368-row export 501–563 MB, with it 399–408 MB at
- * the same rows/s (bench:export, alternating runs).
+ * earlier groups pile up to that: peak RSS of a 139,368-row export 501–563 MB, with 128 MB (and
+ * 16 MB groups) 399–408 MB at the same rows/s (bench:export, alternating runs). 64 MB with 8 MB
+ * groups: 1M rows at 377–382 MB against 392–416 (encoders.ts gives the rates); a 100,000-row export
+ * with descriptions (3.3 kB a row in the answers) encodes within it.
  */
-const THREAD_OLD_GENERATION_MB = 128;
+const THREAD_OLD_GENERATION_MB = 64;
 
 /**
  * How many Parquet exports encode at once in one API process; more wait their turn. A thread holds up

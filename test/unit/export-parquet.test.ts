@@ -57,12 +57,12 @@ describe('Parquet export encoding (export/encoders.ts, export/columns.ts)', () =
     expect(element?.logical_type).to.deep.equal({ type: 'JSON' });
   });
 
-  it('closes a row group at 10,000 rows or once its rows came from 16 MiB of JSON', async () => {
+  it('closes a row group at 4,000 rows or once its rows came from 8 MiB of JSON', async () => {
     const small = new ParquetEncoder(COLUMNS);
     expect(await small.add(rows, 1024)).to.equal(undefined);
-    expect(await small.add(rows, 16 * 1024 * 1024)).to.be.instanceOf(Uint8Array);
+    expect(await small.add(rows, 8 * 1024 * 1024)).to.be.instanceOf(Uint8Array);
     const many = new ParquetEncoder(COLUMNS);
-    const batch = Array.from({ length: 5_000 }, (_, i): ExportRow => ({ job_key: `k${String(i)}` }));
+    const batch = Array.from({ length: 2_000 }, (_, i): ExportRow => ({ job_key: `k${String(i)}` }));
     expect(await many.add(batch)).to.equal(undefined);
     expect(await many.add(batch)).to.be.instanceOf(Uint8Array);
     const file = await many.finish();
