@@ -60,10 +60,19 @@ const OFFERED: RegExp[] = [
   // A benefit line that is only "Visa sponsorship" (or "Visa support & relocation").
   /^[\s\-•*·–✓✅]*(?:(?:full|complete)\s+)?(?:visa|work[- ]permit|immigration)\s+(?:sponsorship|support|assistance)(?:\s+(?:and|&|\+)\s+relocation(?:\s+\w+)?)?[\s.!]*$/i,
   /\b(?:we|we'll|we will|we can|we are able to|we're able to|we're happy to|we are happy to|we also|the company will|the company can|(?:this|the)\s+(?:role|position|job))\s+(?:\w+\s+){0,2}?(?:offer|provide|support|sponsor)\w*\s+(?:[\w-]+\s+){0,3}?(?:visas?|sponsorship|work permits?)\b/i,
-  /\b(?:we|company)\s+(?:\w+\s+)?sponsors?\s+(?:\w+\s+){0,2}?visas?\b|\bwe\s+(?:will|can|do)\s+sponsor\b/i,
+  /\b(?:we|company)\s+(?:\w+\s+)?sponsors?\s+(?:\w+\s+){0,2}?visas?\b|\bwe\s+(?:will|can|do)\s+sponsor\s+(?:the\s+right\s+|qualified\s+|international\s+)?(?:candidates?|applicants?|you)\b/i,
   /\bwelcome\s+(?:\w+\s+){0,3}?(?:who\s+)?(?:requir|need)\w*\s+(?:[\w-]+\s+){0,2}?sponsorship\b/i,
   /\b(?:visa sponsorship|visa support)\s+(?:and|&)\s+relocation\b|\brelocation\s+(?:and|&)\s+(?:visa|immigration)\s+(?:sponsorship|support|assistance)\b/i,
 ];
+
+/**
+ * A sentence about sponsoring something else (a certification, an event, tuition) that names no
+ * visa, immigration or work permit offers no visa sponsorship ("employees are eligible for
+ * sponsorship of the CPA exam").
+ */
+const OTHER_SPONSORSHIP =
+  /\b(?:certif\w*|events?|training|tuition|education\w*|exams?|conferences?|memberships?|licen[cs]\w*|sports?|clubs?|community|charit\w*)\b/i;
+const ABOUT_VISAS = /visa|immigration|permit|h-?1b|nationals/i;
 
 /** Derives visa_sponsorship from explicit statements; omitted when silent or contradictory. */
 export function deriveVisaSponsorship(input: EnrichInput): Derived<boolean> | undefined {
@@ -71,6 +80,7 @@ export function deriveVisaSponsorship(input: EnrichInput): Derived<boolean> | un
   let ruledOut = false;
   for (const sentence of sentencesOf(descriptionOf(input))) {
     if (!/sponsor|visa|permit|nationals/i.test(sentence)) continue;
+    if (OTHER_SPONSORSHIP.test(sentence) && !ABOUT_VISAS.test(sentence)) continue;
     if (matchesAny(sentence, RULED_OUT)) ruledOut = true;
     else if (matchesAny(sentence, OFFERED)) offered = true;
   }

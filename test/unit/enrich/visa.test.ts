@@ -77,6 +77,12 @@ describe('visa_sponsorship', () => {
     expect(visa('Are you legally authorized to work in the United States?')).to.equal(undefined);
   });
 
+  it('is omitted when the sponsorship is of something else', () => {
+    expect(visa('Employees are eligible for sponsorship of the CPA exam.')).to.equal(undefined);
+    expect(visa('We will sponsor local community events.')).to.equal(undefined);
+    expect(visa('Sponsorship is available for professional certifications.')).to.equal(undefined);
+  });
+
   it('is omitted when visas are the subject of the job, not its terms (Personio laOlaWeb fixture)', () => {
     const text = [
       'The International Affairs Office Manager will ensure the provision of visa support to all registered laOlaWeb students as well as compliance with all necessary visa regulations as per German law.',
