@@ -25,6 +25,9 @@ import { derived, type Derived } from './types.js';
 
 const NEGATION = String.raw`(?:unable|not able|cannot|can't|can ?not|won't|will not|do not|does not|don't|doesn't|are not|is not|isn't|aren't|not)`;
 
+/** A job-details line about sponsorship, before its value: "Visa sponsorship: ", "Sponsorship available – ". */
+const SPONSORSHIP_FIELD = String.raw`\b(?:visa\s+)?sponsorship(?:\s+available)?\s*[:–-]\s*`;
+
 const RULED_OUT: RegExp[] = [
   new RegExp(String.raw`\b${NEGATION}\s+(?:to\s+)?(?:currently\s+|be\s+)?(?:able\s+to\s+)?sponsor\w*\b`, 'i'),
   new RegExp(
@@ -43,7 +46,7 @@ const RULED_OUT: RegExp[] = [
   /\bwithout\s+(?:the\s+)?(?:need\s+(?:for|of)\s+)?(?:\w+\s+){0,5}?sponsorship\b/i,
   /\b(?:requir\w*|need\w*)\s+(?:\w+\s+){0,5}?sponsorship\b[^.]*\b(?:not be considered|ineligible|not eligible)\b/i,
   // "Visa sponsorship: No", "Sponsorship available: not available"
-  /\b(?:visa\s+)?sponsorship(?:\s+available)?\s*[:–-]\s*(?:no|none|not\s+available|unavailable)\b/i,
+  new RegExp(String.raw`${SPONSORSHIP_FIELD}(?:no|none|not\s+available|unavailable)\b`, 'i'),
   // "Open to Saudi Nationals only" (recruitee, train): a nationality restriction.
   /\b(?:open|available|restricted|limited)\s+(?:only\s+)?to\s+(?:[A-Z][\w-]*\s+){1,2}[Nn]ationals\b|\b[A-Z][\w-]*\s+[Nn]ationals\s+[Oo]nly\b/,
 ];
@@ -51,7 +54,7 @@ const OFFERED: RegExp[] = [
   /\b(?:visa\s+|immigration\s+)?sponsorship\s+(?:is\s+|are\s+|will be\s+)?(?:(?:only|also|generally|fully)\s+)?(?:available|offered|provided|possible)\b/i,
   /\beligible\s+for\s+(?:\w+\s+){0,2}?(?:visa\s+)?sponsorship\b/i,
   /\b(?:open|willing|happy)\s+to\s+sponsor(?:ing)?\b|\bopen\s+to\s+(?:candidates|applicants)\s+(?:who\s+)?(?:requir|need)\w*\s+(?:\w+\s+){0,2}?sponsorship\b/i,
-  /\b(?:visa\s+)?sponsorship(?:\s+available)?\s*[:–-]\s*(?:yes|available|offered)\b/i,
+  new RegExp(String.raw`${SPONSORSHIP_FIELD}(?:yes|available|offered)\b`, 'i'),
   // Relocation support "that includes the visa / residence and work-permit procedure" (label guidelines).
   /\brelocation\s+(?:\w+\s+){0,4}?(?:includ\w*|cover\w*|with)\s+(?:\w+\s+){0,4}?(?:visas?|work[- ]permits?|residence\s+permits?)\b/i,
   // "GTAI is covering the J1 visa processing fee" (Breezy, train).
