@@ -144,13 +144,28 @@ describe('CSV records from NDJSON lines (export/csv-lines.ts)', () => {
     expect(csv(lines)).to.equal(parsedCsv(lines));
   });
 
+  it('writes lists and objects without quotes or commas as they are, and with commas only quoted', () => {
+    const lines = [[], {}, [[]], [1, 2.5, true], { a: [false, null] }, [{}], [-0.5]]
+      .map((value) => `${JSON.stringify({ job_key: 'k', skill_clusters: value, salary: value })}\n`)
+      .join('');
+    expect(csv(lines)).to.equal(parsedCsv(lines));
+  });
+
   it('writes an empty record for an empty object and nothing for no lines', () => {
     expect(csv('{}\n')).to.equal(`${','.repeat(29)}\r\n`);
     expect(csv('')).to.equal('');
   });
 
   it('refuses a line that is not an object of columns', () => {
-    for (const bad of ['{"nope":1}\n', '[1]\n', '{"job_key":"a"}', '{"job_key":"a"\n', '{"job_key":"a}\n'])
+    for (const bad of [
+      '{"nope":1}\n',
+      '[1]\n',
+      '{"job_key":"a"}',
+      '{"job_key":"a"\n',
+      '{"job_key":"a}\n',
+      '{"salary":{"min":1}\n',
+      '{"salary":{"min":[1}\n',
+    ])
       expect(() => csv(bad), bad).to.throw(UnexpectedLineError);
   });
 });
