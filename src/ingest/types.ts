@@ -22,6 +22,11 @@ export interface BoardRef {
 export interface SourceLocation {
   /** Free text, e.g. "Berlin; London; Munich" or "Remote - United States". */
   text?: string;
+  /**
+   * A place's name as a URL path writes it, every run of spaces and punctuation one hyphen
+   * ("Raleigh-North-Carolina-United-States"; normalize/hyphenated-place.ts).
+   */
+  hyphenated?: string;
   city?: string;
   region?: string;
   /** Country name or code as published. */

@@ -251,11 +251,20 @@ export function requisitionBullet(entry: unknown): string | undefined {
     .find((bullet) => /^\S*\d\S*$/.test(bullet));
 }
 
+/**
+ * The list's place, or for a rollup ("4 Locations") the one its path names, when the detail could
+ * not be read (gone, or a recording of the list alone; the detail lists them all): Workday writes
+ * the primary location's name there, hyphenated ("/job/Bengaluru-Karnataka-India/…",
+ * normalize/hyphenated-place.ts reads it).
+ */
 function listLocations(entry: unknown): SourceLocation[] {
   const text = str(entry, 'locationsText');
-  if (text === undefined || LOCATIONS_ROLLUP.test(text)) return [];
-  return locations([location({ text })]);
+  if (text !== undefined && !LOCATIONS_ROLLUP.test(text)) return locations([location({ text })]);
+  return locations([location({ hyphenated: PATH_PLACE.exec(str(entry, 'externalPath') ?? '')?.[1] })]);
 }
+
+/** A job path's place segment: "/job/Raleigh-North-Carolina-United-States/R-D-Expert_R0132977". */
+const PATH_PLACE = /^\/job\/([^/]+)\//;
 
 /** The primary location (with the requisition's country when it is that location) and the others. */
 function detailLocations(info: JsonObject): SourceLocation[] {

@@ -79,6 +79,7 @@ import {
   type Gazetteer,
   type Region,
 } from './gazetteer.js';
+import { hyphenatedPlaceText } from './hyphenated-place.js';
 import { parseLocationText } from './location-text.js';
 
 export { countryName, normalizeName } from './gazetteer.js';
@@ -122,6 +123,15 @@ export function deriveLocations(locations: SourceLocation[]): DerivedLocations {
       const fromText = parseLocationText(g, source.text, structuredCountry(g, source));
       if (fromText.length > 0) usedText = true;
       out.push(...fromText);
+    }
+    if (source.hyphenated !== undefined) {
+      const placesOf = (text: string): Location[] => parseLocationText(g, text, undefined);
+      const text = hyphenatedPlaceText(source.hyphenated, placesOf);
+      if (text !== undefined) {
+        if (REMOTE_RE.test(text)) remote = true;
+        usedText = true;
+        out.push(...placesOf(text));
+      }
     }
   }
   const result: DerivedLocations = {

@@ -7,6 +7,7 @@ import {
   WORKDAY_PAGE_SIZE,
   workdayKey,
 } from '../../../src/ingest/connectors/workday.js';
+import { deriveLocations } from '../../../src/ingest/normalize/locations.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
 import { FakeHttp, fixture, json, ok, status, undefinedKeys } from './fake-http.js';
 
@@ -163,6 +164,33 @@ describe('workday connector', () => {
     // Without the detail, the rollup text is not a location.
     const bare = new FakeHttp().on(ACME_LIST, json(listPage), page(0)).on(`${ACME_API}/job/x_1`, status(404));
     expect((await connector.crawl(ACME, bare)).postings[0]?.locations).to.deep.equal([]);
+  });
+
+  it('reads a rollup without its detail as the place its path names (a real list: Hitachi Energy, labelled set)', async () => {
+    const recorded = JSON.parse(
+      readFileSync(
+        'test/fixtures/labelled/wave2/raw/workday/mmerterdogan__is-radari__workday_list.json',
+        'utf8',
+      ),
+    ) as { jobPostings: { externalPath: string; locationsText: string }[] };
+    const rollups = recorded.jobPostings.filter((job) => job.locationsText.endsWith('Locations'));
+    const http = new FakeHttp().on(ACME_LIST, json({ total: rollups.length, jobPostings: rollups }), page(0));
+    for (const job of rollups) http.on(`${ACME_API}${job.externalPath}`, status(404));
+    const places = (await connector.crawl(ACME, http)).postings.map((posting) => {
+      const [place] = deriveLocations(posting.locations).locations;
+      return [posting.nativeId, place?.city ?? null, place?.country_code ?? null];
+    });
+    expect(places).to.deep.equal([
+      ['R0089483', 'Bengaluru', 'IN'],
+      ['R0040833', 'Bắc Ninh', 'VN'],
+      ['R0142633', 'Bắc Ninh', 'VN'],
+      ['R0124457', 'Kocaeli', 'TR'],
+      ['R0137689', null, 'DE'],
+      ['R0132977', 'Raleigh', 'US'],
+      ['R0087804', 'Lodz', 'PL'],
+      ['R0101446', 'Maneja', 'IN'],
+      ['R0112106', 'Beynost', 'FR'],
+    ]);
   });
 
   it('pages with offset += 20 up to the first page total and deduplicates by the requisition id', async () => {

@@ -471,6 +471,26 @@ describe('deriveLocations', function () {
     });
   });
 
+  it('reads a hyphenated name (a Workday job path) where putting its commas back reads as that city', () => {
+    const read = (hyphenated: string): [string | null, string | null][] => places({ hyphenated });
+    expect(read('Raleigh-North-Carolina-United-States')).to.deep.equal([['Raleigh', 'US']]);
+    expect(read('Mayfield-Heights-Ohio-United-States')).to.deep.equal([['Mayfield Heights', 'US']]);
+    expect(read('Bac-Ninh-Bc-Ninh-Vietnam')).to.deep.equal([['Bắc Ninh', 'VN']]);
+    expect(read('Perth-Western-Australia-Australia')).to.deep.equal([['Perth', 'AU']]);
+    // Two capitals are a state's code as often as a country's (a real Booz Allen path, labelled set).
+    expect(read('San-Diego-CA')).to.deep.equal([['San Diego', 'US']]);
+    expect(read('Remote---Germany')).to.deep.equal([[null, 'DE']]);
+    expect(read('Germany')).to.deep.equal([[null, 'DE']]);
+    expect(read('Boston')).to.deep.equal([['Boston', 'US']]);
+    // A name the gazetteer reads as another place ("Stamford") is no place; nor is a rollup.
+    expect(read('Stamford-Hub')).to.deep.equal([]);
+    expect(read('Multiple-Locations')).to.deep.equal([]);
+    expect(read('')).to.deep.equal([]);
+    expect(deriveLocations([{ hyphenated: 'Toronto-Ontario-Canada' }]).derivation.source).to.equal('rules');
+    expect(deriveLocations([{ hyphenated: 'Remote---Germany' }]).remote).to.equal(true);
+    expect(deriveLocations([{ hyphenated: 'Lodz-Lodz-Poland' }]).remote).to.equal(undefined);
+  });
+
   it('always returns all five keys and a derivation', () => {
     const r = deriveLocations([{ text: 'Berlin' }, { country: 'Japan' }]);
     for (const l of r.locations)
