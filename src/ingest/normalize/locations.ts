@@ -79,7 +79,7 @@ import {
   type Gazetteer,
   type Region,
 } from './gazetteer.js';
-import { hyphenatedPlaceText } from './hyphenated-place.js';
+import { readHyphenatedPlace } from './hyphenated-place.js';
 import { parseLocationText } from './location-text.js';
 
 export { countryName, normalizeName } from './gazetteer.js';
@@ -125,12 +125,11 @@ export function deriveLocations(locations: SourceLocation[]): DerivedLocations {
       out.push(...fromText);
     }
     if (source.hyphenated !== undefined) {
-      const placesOf = (text: string): Location[] => parseLocationText(g, text, undefined);
-      const text = hyphenatedPlaceText(source.hyphenated, placesOf);
-      if (text !== undefined) {
-        if (REMOTE_RE.test(text)) remote = true;
+      const read = readHyphenatedPlace(source.hyphenated, (text) => parseLocationText(g, text, undefined));
+      if (read !== undefined) {
+        if (REMOTE_RE.test(read.text)) remote = true;
         usedText = true;
-        out.push(...placesOf(text));
+        out.push(...read.places);
       }
     }
   }
