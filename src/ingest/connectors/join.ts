@@ -77,11 +77,11 @@ export const joinConnector: Connector = {
     const company = obj(state, 'company');
     const jobs = obj(state, 'jobs');
     const organization = str(company, 'name');
-    const byId = new Map<string, { raw: unknown; endpoint: string }>();
+    const byId = new Map<string, SourcePosting>();
     const add = (items: unknown[], endpoint: string): void => {
       for (const raw of items) {
         const parsed = parseJoinJob(raw, endpoint, slug, organization);
-        if (parsed !== undefined && !byId.has(parsed.nativeId)) byId.set(parsed.nativeId, { raw, endpoint });
+        if (parsed !== undefined && !byId.has(parsed.nativeId)) byId.set(parsed.nativeId, parsed);
       }
     };
     add(arr(jobs, 'items'), pageUrl);
@@ -102,16 +102,13 @@ export const joinConnector: Connector = {
       add(arr(payload, 'items'), url);
       pageCount = Math.max(pageCount, num(obj(payload, 'pagination'), 'pageCount') ?? 0);
     }
-    const postings = await mapLimited([...byId], async ([id, { raw, endpoint }]) => {
-      const detailUrl = `${base}/api/public/jobs/${encodeURIComponent(id)}?locale=en`;
-      const detail = await fetchDetailJson(http, board, detailUrl);
-      // An answer about another job (its id differs) is not this one's detail.
-      const read = joinDescription(detail) !== undefined && (str(detail, 'id') ?? id) === id;
-      return parseJoinJob(raw, read ? detailUrl : endpoint, slug, organization, read ? detail : undefined);
+    const postings = await mapLimited([...byId.values()], async (listed) => {
+      const detailUrl = `${base}/api/public/jobs/${encodeURIComponent(listed.nativeId)}?locale=en`;
+      return withJoinDetail(listed, await fetchDetailJson(http, board, detailUrl), detailUrl);
     });
     return prune({
       endpoint: pageUrl,
-      postings: postings.flatMap((p) => p ?? []),
+      postings,
       boardName: str(company, 'name'),
       companyUrls: companyUrls([str(company, 'url')]),
     });
@@ -164,16 +161,12 @@ export function joinPageState(html: string, url: string, slug: string): JsonObje
   return state;
 }
 
-/**
- * Maps one job item (page state and API items have the same shape) and, when it was read, the job's
- * detail answer (its description).
- */
+/** Maps one job item (page state and API items have the same shape). */
 export function parseJoinJob(
   raw: unknown,
   endpoint: string,
   slug: string,
   organization: string | undefined,
-  detail?: unknown,
 ): SourcePosting | undefined {
   const idParam = str(raw, 'idParam');
   const url =
@@ -202,8 +195,17 @@ export function parseJoinJob(
     employmentTypes: [str(obj(raw, 'employmentType'), 'name')].flatMap((value) => value ?? []),
     workplaceType: str(raw, 'workplaceType'),
     salary: bool(obj(raw, 'settings'), 'showSalary') === true ? joinSalary(raw) : undefined,
-    ...joinDescription(detail),
   });
+}
+
+/**
+ * A listed job with its detail answer's description, the detail's URL becoming its source endpoint;
+ * as listed when the detail holds none, or is about another job (its id differs).
+ */
+export function withJoinDetail(listed: SourcePosting, detail: unknown, detailUrl: string): SourcePosting {
+  const description = joinDescription(detail);
+  if (description === undefined || (str(detail, 'id') ?? listed.nativeId) !== listed.nativeId) return listed;
+  return { ...listed, ...description, sourceEndpoint: detailUrl };
 }
 
 /**

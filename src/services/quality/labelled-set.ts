@@ -44,7 +44,7 @@ import { parseAdpMyJobsRequisition } from '../../ingest/connectors/adp-myjobs.js
 import { parseDarwinboxJob } from '../../ingest/connectors/darwinbox.js';
 import { parseDayforcePosting } from '../../ingest/connectors/dayforce.js';
 import { parseEightfoldPosition } from '../../ingest/connectors/eightfold.js';
-import { parseJoinJob } from '../../ingest/connectors/join.js';
+import { parseJoinJob, withJoinDetail } from '../../ingest/connectors/join.js';
 import { parseManatalJob } from '../../ingest/connectors/manatal.js';
 import { parsePageUpItem } from '../../ingest/connectors/pageup.js';
 import { paylocityConnector } from '../../ingest/connectors/paylocity.js';
@@ -194,14 +194,11 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
     parseEightfoldPosition(node, { host: PLACEHOLDER_HOST, domain: board }, endpoint),
   // The recorder (sarthakjain004/headstart) kept each job's detail text beside its API item as
   // `_description`: read as that job's detail answer.
-  join: (node, endpoint, board) =>
-    parseJoinJob(
-      node,
-      endpoint,
-      board,
-      undefined,
-      isRecord(node) && '_description' in node ? { description: node._description } : undefined,
-    ),
+  join: (node, endpoint, board) => {
+    const listed = parseJoinJob(node, endpoint, board, undefined);
+    if (listed === undefined || !isRecord(node) || !('_description' in node)) return listed;
+    return withJoinDetail(listed, { description: node._description }, endpoint);
+  },
   manatal: (node, endpoint, board) => parseManatalJob(node, endpoint, board),
   pageup: parsePageUpItem,
   phenom: (node, endpoint) =>
