@@ -1,12 +1,12 @@
 /**
- * Worker thread of one Parquet export (parquet-thread.ts): parses each page answer it is handed and
- * encodes the rows, off the API's event loop.
+ * Worker thread of one Parquet export (parquet-thread.ts): joins the pieces of each page answer it
+ * is handed, parses it and encodes the rows, off the API's event loop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { UpstreamUnavailableError } from '../domain/errors.js';
 import { serveWorkerRequests } from '../lib/worker-pool.js';
 import { answerRows } from './answer-rows.js';
-import { asBuffer, ParquetEncoder } from './encoders.js';
+import { ParquetEncoder } from './encoders.js';
 import type { ParquetPageRequest, ParquetPageResult, ParquetWorkerData } from './parquet-thread.js';
 
 const settings = workerData as ParquetWorkerData;
@@ -14,7 +14,7 @@ const encoder = new ParquetEncoder(settings.columns);
 
 async function handle(request: ParquetPageRequest): Promise<ParquetPageResult> {
   if (request.answer === undefined) return { bytes: await encoder.finish() };
-  const answer = asBuffer(request.answer);
+  const answer = Buffer.concat(request.answer);
   try {
     const sourceBytes = answer.byteLength;
     const rows = answerRows(answer, request.rows, settings.withDescription);

@@ -22,7 +22,6 @@ import {
   completePitCount,
   completeSearch,
   isPitMissing,
-  rawSearchBytes,
   rawSearchPieces,
   type EsClient,
 } from '../search/client.js';
@@ -365,7 +364,10 @@ export class ExportService {
     return { value: hits.map(hitSource), rows: hits.length };
   }
 
-  /** One span's page answer, unparsed (the Parquet thread parses it: export/parquet-thread.ts). */
+  /**
+   * One span's page answer, unparsed and in the pieces it was read in (the Parquet thread joins and
+   * parses it: export/parquet-thread.ts).
+   */
   private async answer(
     pit: estypes.SearchPointInTimeReference,
     query: estypes.QueryDslQueryContainer,
@@ -373,7 +375,7 @@ export class ExportService {
     withDescription: boolean,
   ): Promise<Delivery<PageAnswer>> {
     const request = exportPageRequest(pit, query, span.after, span.size, jobFetch(withDescription));
-    const answer = await rawSearchBytes(this.es, this.index, request);
+    const answer = await rawSearchPieces(this.es, this.index, request);
     return { value: { answer, rows: span.size }, rows: span.size };
   }
 

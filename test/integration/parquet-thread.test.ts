@@ -15,8 +15,21 @@ const stored: StoredJob = storedJob('gh-1', {
   derivations: { language: { source: 'rules', confidence: 0.7565363849765258 } },
 });
 
+/**
+ * Each answer in pieces as a socket's reads arrive: 777 bytes each, every other one in memory of its
+ * own (moved to the thread) and the rest views into the answer's memory (copied first).
+ */
+function piecesOf(answer: Buffer): Buffer[] {
+  const pieces: Buffer[] = [];
+  for (let at = 0; at < answer.length; at += 777) {
+    const view = answer.subarray(at, at + 777);
+    pieces.push(pieces.length % 2 === 0 ? Buffer.from(view) : view);
+  }
+  return pieces;
+}
+
 async function* pagesOf(answers: Buffer[], rows: number[]): AsyncGenerator<PageAnswer> {
-  for (const [i, answer] of answers.entries()) yield { answer, rows: rows[i] ?? 0 };
+  for (const [i, answer] of answers.entries()) yield { answer: piecesOf(answer), rows: rows[i] ?? 0 };
   await Promise.resolve();
 }
 
