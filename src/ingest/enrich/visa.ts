@@ -8,11 +8,15 @@
  * visa sponsorship", "sponsorship is not available", "must be authorized to work … without
  * sponsorship", "will not pursue visa sponsorship", "candidates requiring sponsorship will not be
  * considered", "not available for a J1 or H1B visa sponsorship", "Visa sponsorship: No", "open to
- * Saudi nationals only" (a nationality restriction; the labelled set's reading, train). Offered: "visa
- * sponsorship is (only) available", "we offer visa sponsorship", "we can sponsor", "eligible for visa
- * sponsorship", "open to sponsoring", "relocation and visa support", relocation support "that
- * includes the visa / work-permit procedure", "covering the J1 visa processing fee" (train), a
- * benefit line reading just "Visa sponsorship". Relocation support alone is no visa sponsorship
+ * Saudi nationals only" (a nationality restriction; the labelled set's reading, train), "applicants
+ * must not require sponsorship". Offered: "visa sponsorship is (only) available", "can be provided",
+ * "we offer visa sponsorship", "we can sponsor", "eligible for visa sponsorship", "open to
+ * sponsoring", "relocation and visa support", relocation support "that includes the visa /
+ * work-permit procedure", "covering the J1 visa processing fee" (train), "benefits include visa
+ * sponsorship", a benefit line reading just "Visa sponsorship". The same statements in German,
+ * French and Spanish ("Unterstützung beim Visum", "nous ne pouvons pas sponsoriser de visa", "no
+ * ofrecemos patrocinio de visa"): the labelled postings in those languages say so in their own words.
+ * Relocation support alone is no visa sponsorship
  * (label guidelines, SOURCES-multilingual-5.md). Each sentence votes once, negative patterns first,
  * so "we do not offer visa sponsorship" never counts as an offer.
  *
@@ -31,7 +35,7 @@ const SPONSORSHIP_FIELD = String.raw`\b(?:visa\s+)?sponsorship(?:\s+available)?\
 const RULED_OUT: RegExp[] = [
   new RegExp(String.raw`\b${NEGATION}\s+(?:to\s+)?(?:currently\s+|be\s+)?(?:able\s+to\s+)?sponsor\w*\b`, 'i'),
   new RegExp(
-    String.raw`\b${NEGATION}\s+(?:to\s+)?(?:currently\s+|be\s+)?(?:able\s+to\s+)?(?:offer|provide|support|pursue|consider|accommodate|cover|pay)\w*\s+(?:\w+\s+){0,4}?(?:visa|sponsorship)`,
+    String.raw`\b${NEGATION}\s+(?:to\s+)?(?:currently\s+|be\s+)?(?:able\s+to\s+)?(?:offer|provide|support|pursue|consider|accommodate|cover|pay|include)\w*\s+(?:\w+\s+){0,4}?(?:visa|sponsorship)`,
     'i',
   ),
   new RegExp(
@@ -45,13 +49,28 @@ const RULED_OUT: RegExp[] = [
   /\bnot\s+(?:be\s+)?(?:available|open|eligible)\s+(?:for|to)\s+(?:[\w-]+\s+){0,5}?(?:visa|sponsorship)/i,
   /\bwithout\s+(?:the\s+)?(?:need\s+(?:for|of)\s+)?(?:\w+\s+){0,5}?sponsorship\b/i,
   /\b(?:requir\w*|need\w*)\s+(?:\w+\s+){0,5}?sponsorship\b[^.]*\b(?:not be considered|ineligible|not eligible)\b/i,
+  // "Applicants must not (now or in the future) require visa sponsorship", "candidates who do not need sponsorship".
+  /\b(?:must|should|will|do|does)\s*(?:not|n't)\s+(?:\w+\s+){0,5}?(?:require|need)\s+(?:[\w-]+\s+){0,3}?sponsorship\b/i,
   // "Visa sponsorship: No", "Sponsorship available: not available"
-  new RegExp(String.raw`${SPONSORSHIP_FIELD}(?:no|none|not\s+available|unavailable)\b`, 'i'),
+  new RegExp(
+    String.raw`${SPONSORSHIP_FIELD}(?:no|none|not\s+(?:available|offered|provided|possible)|unavailable)\b`,
+    'i',
+  ),
   // "Open to Saudi Nationals only" (recruitee, train): a nationality restriction.
   /\b(?:open|available|restricted|limited)\s+(?:only\s+)?to\s+(?:[A-Z][\w-]*\s+){1,2}[Nn]ationals\b|\b[A-Z][\w-]*\s+[Nn]ationals\s+[Oo]nly\b/,
+  // German, French, Spanish: "Visa-Unterstützung ist leider nicht möglich", "nous ne pouvons pas
+  // sponsoriser de visa", "no ofrecemos patrocinio de visa".
+  /\b(?:Visa|Visum|Arbeitserlaubnis)\S*\s+(?:\S+\s+){0,4}?(?:nicht|keine?)\s+(?:möglich|angeboten|unterstützt|übernommen|gesponsert)/i,
+  /\b(?:ne\s+(?:\S+\s+){0,5}?pas|aucun\w*|pas\s+de)\s+(?:\S+\s+){0,5}?(?:sponsor\S*|parrain\S*)\s+(?:\S+\s+){0,2}?visas?\b/i,
+  /\bno\s+(?:\S+\s+){0,4}?patrocin\w*\s+(?:\S+\s+){0,2}?visas?\b|\bsin\s+patrocinio\b/i,
 ];
 const OFFERED: RegExp[] = [
   /\b(?:visa\s+|immigration\s+)?sponsorship\s+(?:is\s+|are\s+|will be\s+)?(?:(?:only|also|generally|fully)\s+)?(?:available|offered|provided|possible)\b/i,
+  // "Visa sponsorship can be provided", "may be available"; "immigration support is available".
+  /\bsponsorship\s+(?:can|may|could)\s+be\s+(?:made\s+)?(?:available|offered|provided)\b/i,
+  /\b(?:visa|immigration|work[- ]permit)\s+(?:support|assistance)\s+(?:is\s+|are\s+|will be\s+|can be\s+)(?:available|offered|provided)\b/i,
+  // "Benefits include visa sponsorship" (a negated one is ruled out first).
+  /\binclud\w*\s+(?:\w+\s+){0,3}?(?:visa|immigration|work[- ]permit)\s+sponsorship\b/i,
   /\beligible\s+for\s+(?:\w+\s+){0,2}?(?:visa\s+)?sponsorship\b/i,
   /\b(?:open|willing|happy)\s+to\s+sponsor(?:ing)?\b|\bopen\s+to\s+(?:candidates|applicants)\s+(?:who\s+)?(?:requir|need)\w*\s+(?:\w+\s+){0,2}?sponsorship\b/i,
   new RegExp(String.raw`${SPONSORSHIP_FIELD}(?:yes|available|offered)\b`, 'i'),
@@ -66,6 +85,12 @@ const OFFERED: RegExp[] = [
   /\b(?:we|company)\s+(?:\w+\s+)?sponsors?\s+(?:\w+\s+){0,2}?visas?\b|\bwe\s+(?:will|can|do)\s+sponsor\s+(?:the\s+right\s+|qualified\s+|international\s+)?(?:candidates?|applicants?|you)\b/i,
   /\bwelcome\s+(?:\w+\s+){0,3}?(?:who\s+)?(?:requir|need)\w*\s+(?:[\w-]+\s+){0,2}?sponsorship\b/i,
   /\b(?:visa sponsorship|visa support)\s+(?:and|&)\s+relocation\b|\brelocation\s+(?:and|&)\s+(?:visa|immigration)\s+(?:sponsorship|support|assistance)\b/i,
+  // German, French, Spanish: "Unterstützung beim Visum", "Visa-Sponsoring", "accompagnement pour le
+  // visa", "ofrecemos patrocinio de visa" (negated ones are ruled out first).
+  /\b(?:Unterstützung|Hilfe)\s+(?:beim|bei\s+der|bei|mit\s+dem|für\s+(?:das|den|die))\s+(?:\S+\s+){0,2}?(?:Visum|Visa|Visums\S*|Arbeitserlaubnis|Aufenthaltstitel)/i,
+  /\bVisa[\s-]*(?:Sponsoring|Unterstützung)\b/i,
+  /\b(?:accompagnement|aide|soutien|prise\s+en\s+charge)\s+(?:\S+\s+){0,3}?(?:visas?|titre\s+de\s+séjour|permis\s+de\s+travail)\b/i,
+  /\b(?:ofrecemos|ofrece\w*|incluye\w*)\s+(?:\S+\s+){0,3}?patrocinio\s+(?:de\s+)?visas?/i,
 ];
 
 /**
@@ -75,14 +100,15 @@ const OFFERED: RegExp[] = [
  */
 const OTHER_SPONSORSHIP =
   /\b(?:certif\w*|events?|training|tuition|education\w*|exams?|conferences?|memberships?|licen[cs]\w*|sports?|clubs?|community|charit\w*)\b/i;
-const ABOUT_VISAS = /visa|immigration|permit|h-?1b|nationals/i;
+const ABOUT_VISAS = /visa|visum|immigration|permit|h-?1b|nationals|arbeitserlaubnis/i;
 
 /** Derives visa_sponsorship from explicit statements; omitted when silent or contradictory. */
 export function deriveVisaSponsorship(input: EnrichInput): Derived<boolean> | undefined {
   let offered = false;
   let ruledOut = false;
   for (const sentence of sentencesOf(descriptionOf(input))) {
-    if (!/sponsor|visa|permit|nationals/i.test(sentence)) continue;
+    if (!/sponsor|visa|visum|permit|nationals|immigration|arbeitserlaubnis|patrocin|parrain/i.test(sentence))
+      continue;
     if (OTHER_SPONSORSHIP.test(sentence) && !ABOUT_VISAS.test(sentence)) continue;
     if (matchesAny(sentence, RULED_OUT)) ruledOut = true;
     else if (matchesAny(sentence, OFFERED)) offered = true;

@@ -45,6 +45,13 @@ describe('visa_sponsorship', () => {
     expect(visa("Visa sponsorship isn't available for this role.")).to.equal(false);
     expect(visa('This position does not qualify for sponsorship.')).to.equal(false);
     expect(visa('Sponsorship cannot be provided for this role.')).to.equal(false);
+    expect(visa('Applicants must not require visa sponsorship now or in the future.')).to.equal(false);
+    expect(visa('Only candidates who do not require sponsorship will be considered.')).to.equal(false);
+    expect(visa('Sponsorship: Not offered')).to.equal(false);
+    expect(visa('This package does not include visa sponsorship.')).to.equal(false);
+    expect(visa('Eine Visa-Unterstützung ist leider nicht möglich.')).to.equal(false);
+    expect(visa('Nous ne sommes pas en mesure de sponsoriser un visa.')).to.equal(false);
+    expect(visa('No ofrecemos patrocinio de visa.')).to.equal(false);
   });
 
   it('is true only when sponsorship is explicitly offered', () => {
@@ -68,6 +75,12 @@ describe('visa_sponsorship', () => {
     expect(visa('We welcome applicants who require visa sponsorship.')).to.equal(true);
     expect(visa('We will sponsor the right candidate.')).to.equal(true);
     expect(visa('Relocation assistance and visa sponsorship are available.')).to.equal(true);
+    expect(visa('Visa sponsorship can be provided for this role.')).to.equal(true);
+    expect(visa('Immigration support is available.')).to.equal(true);
+    expect(visa('Benefits include visa sponsorship.')).to.equal(true);
+    expect(visa('Wir bieten Unterstützung beim Visum und Umzug.')).to.equal(true);
+    expect(visa('Nous offrons un accompagnement pour le visa.')).to.equal(true);
+    expect(visa('Ofrecemos patrocinio de visa.')).to.equal(true);
   });
 
   it('is omitted for relocation support alone, work authorization or citizenship requirements', () => {
@@ -75,6 +88,10 @@ describe('visa_sponsorship', () => {
     expect(visa('- International relocation support')).to.equal(undefined);
     expect(visa('U.S. citizenship is required for this position.')).to.equal(undefined);
     expect(visa('Are you legally authorized to work in the United States?')).to.equal(undefined);
+    expect(visa('Will you now or in the future require sponsorship for employment visa status?')).to.equal(
+      undefined,
+    );
+    expect(visa('Sponsorship may not be available.')).to.equal(undefined);
   });
 
   it('is omitted when the sponsorship is of something else', () => {
