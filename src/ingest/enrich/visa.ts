@@ -43,7 +43,7 @@ const RULED_OUT: RegExp[] = [
     'i',
   ),
   /\bno\s+(?:\w+\s+)?(?:visa\s+|immigration\s+)?sponsorship\b/i,
-  /\bsponsorship\s+(?:is\s+|will\s+)?(?:not|isn't|unavailable)\b|\bsponsorship\s+(?:cannot|can't|can\s+not)\s+be\b/i,
+  /\bsponsor(?:ship|ing)\s+(?:is\s+|will\s+)?(?:not|isn't|unavailable)\b|\bsponsorship\s+(?:cannot|can't|can\s+not)\s+be\b/i,
   /\bnot\s+(?:be\s+)?(?:eligible|able|qualify)\s+(?:for|to\s+receive)\s+(?:[\w-]+\s+)?sponsorship\b/i,
   // "This position is not available for a J1 or H1B visa sponsorship."
   /\bnot\s+(?:be\s+)?(?:available|open|eligible)\s+(?:for|to)\s+(?:[\w-]+\s+){0,5}?(?:visa|sponsorship)/i,
@@ -61,6 +61,7 @@ const RULED_OUT: RegExp[] = [
   // German, French, Spanish: "Visa-Unterstützung ist leider nicht möglich", "nous ne pouvons pas
   // sponsoriser de visa", "no ofrecemos patrocinio de visa".
   /\b(?:Visa|Visum|Arbeitserlaubnis)\S*\s+(?:\S+\s+){0,4}?(?:nicht|keine?)\s+(?:möglich|angeboten|unterstützt|übernommen|gesponsert)/i,
+  /\b(?:bieten|können|anbieten|übernehmen|leisten)\s+(?:\S+\s+){0,2}?kein\w*\s+(?:\S+\s+)?(?:Visa|Visum|Visums)\S*/i,
   /\b(?:ne\s+(?:\S+\s+){0,5}?pas|aucun\w*|pas\s+de)\s+(?:\S+\s+){0,5}?(?:sponsor\S*|parrain\S*)\s+(?:\S+\s+){0,2}?visas?\b/i,
   /\bno\s+(?:\S+\s+){0,4}?patrocin\w*\s+(?:\S+\s+){0,2}?visas?\b|\bsin\s+patrocinio\b/i,
 ];

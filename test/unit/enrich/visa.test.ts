@@ -52,6 +52,8 @@ describe('visa_sponsorship', () => {
     expect(visa('Eine Visa-Unterstützung ist leider nicht möglich.')).to.equal(false);
     expect(visa('Nous ne sommes pas en mesure de sponsoriser un visa.')).to.equal(false);
     expect(visa('No ofrecemos patrocinio de visa.')).to.equal(false);
+    expect(visa('Visa sponsoring is not possible for this role.')).to.equal(false);
+    expect(visa('Wir bieten leider kein Visa-Sponsoring an.')).to.equal(false);
   });
 
   it('is true only when sponsorship is explicitly offered', () => {
@@ -92,6 +94,7 @@ describe('visa_sponsorship', () => {
       undefined,
     );
     expect(visa('Sponsorship may not be available.')).to.equal(undefined);
+    expect(visa('Bewerber aus der EU benötigen kein Visum.')).to.equal(undefined);
   });
 
   it('is omitted when the sponsorship is of something else', () => {
