@@ -133,6 +133,11 @@ export async function openEnv(config: Config, options: { logger?: Logger } = {})
 /** Drops what openEnv created and closes its clients. */
 export async function closeEnv(env: TestEnv): Promise<void> {
   try {
+    // The activity recorder flushes on a timer (ACTIVITY_FLUSH_MS) into request_activity, usage_daily
+    // and api_keys; a flush landing during DROP SCHEMA … CASCADE locks those tables in another order
+    // than the drop does, and Postgres aborts one of them ("deadlock detected", seen once in CI in
+    // demo-history's after hook). Flushed and stopped first, nothing writes to the schema while it goes.
+    await env.runtime.activity.close();
     await dropIndexFamily(env.runtime.es, env.runtime.indices);
     await env.runtime.database.db.none('DROP SCHEMA IF EXISTS $1:name CASCADE', [env.config.postgres.schema]);
     await rm(env.config.datasetsDir, { recursive: true, force: true });
