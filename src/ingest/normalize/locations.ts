@@ -257,22 +257,26 @@ function isRegionOnly(city: string, candidates: readonly CityRecord[]): boolean 
 
 /**
  * Whether the name shown for a place is only the names of countries or regions, written in full
- * ("United States", "San Francisco Bay Area", "Spain"): the city published behind it is then an
- * office's address the employer chose not to show (Ashby's postal address), not where the job is.
- * On the labelled set the readers left such cities out on 6 train and 2 dev postings and kept
- * them on 2 train postings (a Recruitee place named "Indiana" in Indianapolis). Codes do not count
- * ("Downtown LA" is no Louisiana), nor does a part naming the city itself ("Singapore" over Singapore).
+ * ("United States", "San Francisco Bay Area", "Spain"), and remote markers ("Remote", "Remote -
+ * United States", "Remote (Germany)"): the city published behind it is then an office's address
+ * the employer chose not to show (Ashby's postal address), not where the job is. On the labelled
+ * set the readers left such cities out on 6 train and 2 dev postings and kept them on 2 train
+ * postings (a Recruitee place named "Indiana" in Indianapolis); behind a bare "Remote" they left
+ * them out on 1 train (Recruitee) and 1 dev (Ashby) posting and kept none. Codes do not count
+ * ("Downtown LA" is no Louisiana), nor does a part naming the city itself ("Singapore" over
+ * Singapore, "Remote - Berlin" over Berlin).
  */
 function namesNoCity(g: Gazetteer, text: string | undefined, city: string): boolean {
   if (text === undefined) return false;
   const parts = text
-    .split(/[,;|]/)
+    .split(/[,;|()]|\s[-–—]\s/)
     .map((part) => part.trim())
     .filter((part) => part !== '');
   const named = normalizeName(city);
+  const areas = parts.filter((part) => !REMOTE_ONLY_RE.test(part));
   return (
     parts.length > 0 &&
-    parts.every(
+    areas.every(
       (part) =>
         normalizeName(part) !== named &&
         !/^[A-Z]{2,3}$/.test(part) &&

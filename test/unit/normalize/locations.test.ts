@@ -372,6 +372,25 @@ describe('deriveLocations', function () {
       expect(places({ text: 'Singapore', city: 'Singapore', country: 'Singapore' })).to.deep.equal([
         ['Singapore', 'SG'],
       ]);
+      // So does a shown name that only says remote, alone or with countries and regions (labelled
+      // set: a Recruitee place "Remote" over New York, an Ashby "Remote" over a Palo Alto address;
+      // the readers kept the country, not the head office's city).
+      expect(
+        places({ text: 'Remote', city: 'Palo Alto', region: 'California', country: 'United States' }),
+      ).to.deep.equal([[null, 'US']]);
+      expect(
+        places({ text: 'Remote - United States', city: 'New York', region: 'New York', countryCode: 'US' }),
+      ).to.deep.equal([[null, 'US']]);
+      expect(places({ text: 'Remote (Germany)', city: 'Berlin', country: 'Germany' })).to.deep.equal([
+        [null, 'DE'],
+      ]);
+      // A shown name that names the city keeps it, remote or not.
+      expect(places({ text: 'Remote - Berlin', city: 'Berlin', country: 'Germany' })).to.deep.equal([
+        ['Berlin', 'DE'],
+      ]);
+      expect(places({ text: 'Berlin (Remote)', city: 'Berlin', country: 'Germany' })).to.deep.equal([
+        ['Berlin', 'DE'],
+      ]);
       // A country inferred from a region code only ranks: NT is in Canada and in Australia.
       expect(places({ city: 'Darwin', region: 'NT' })).to.deep.equal([['Darwin', 'AU']]);
     });
