@@ -82,6 +82,12 @@ const FAMILY_RULES: [Family, RegExp][] = [
     'general_professional',
     /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor|clinical (?:operations|affairs)|baker|bakery|pastry|barista|dishwasher|food service|(?:car |house |office )?cleaner|medical (?:coding|coder|science liaison|science liason)|medicine|nurse practitioner|physician assistant|np\/pa|dentist|dental (?:assistant|hygienist)|hygienist|veterinarian|paramedic|phlebotom\w*|sonograph\w*|professor|lecturer|instructor)s?\b/i,
   ],
+  // Assistants in classrooms and on wards help teach or care: not administration, whose generic
+  // "assistant" comes later (dev: "Teaching Assistant - Autism School" read as administration).
+  [
+    'general_professional',
+    /\b(?:teach(?:ing|er'?s?) (?:assistant|aide)s?|classroom (?:assistant|aide)s?|paraprofessionals?|para-?educators?|(?:nursing|care|healthcare|health care|pharmacy|veterinary|vet|therapy|rehab(?:ilitation)?) (?:assistant|aide)s?)\b/i,
+  ],
   // The same trades and care roles in German compounds and in Romance languages (a roadsurfer train
   // board's "Fahrzeugtechniker" fell through to their "Fleet Operations" department), and the
   // drivers, cooks, educators and cleaners of those languages.

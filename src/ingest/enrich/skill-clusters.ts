@@ -346,7 +346,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'administration',
     title:
-      /\badministrative\b|\badministrator\b|\bassistant(?=\s*(?:$|[-–—,(/|]|to\b))|\breceptionist\b|\boffice manager\b|\boffice support\b|\bsecretary\b|\bcoordinator\b|\bclerk\b/i,
+      /\badministrative\b|\badministrator\b|(?<!\b(?:teaching|teacher'?s?|classroom|nursing|care|healthcare|pharmacy|veterinary|vet|therapy|rehab(?:ilitation)?) )\bassistant(?=\s*(?:$|[-–—,(/|]|to\b))|\breceptionist\b|\boffice manager\b|\boffice support\b|\bsecretary\b|\bcoordinator\b|\bclerk\b/i,
     keywords: [
       'calendars',
       'calendaring',

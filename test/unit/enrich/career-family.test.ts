@@ -117,6 +117,19 @@ describe('career_family', () => {
     expect(family('BERLIN - Station Manager (m/w/d)')).to.equal(familyOf('BERLIN - Station Manager (m/w/d)'));
   });
 
+  it('reads assistants in classrooms and on wards as general professional, not administration', () => {
+    const family = (title: string): string | undefined => deriveCareerFamily(input(title))?.value;
+    expect(family('Teaching Assistant - Autism School, Westlake')).to.equal('general_professional');
+    expect(family("Teacher's Aide")).to.equal('general_professional');
+    expect(family('Classroom Assistant (SEN)')).to.equal('general_professional');
+    expect(family('Paraprofessional')).to.equal('general_professional');
+    expect(family('Healthcare Assistant - Nights')).to.equal('general_professional');
+    expect(family('Veterinary Assistant')).to.equal('general_professional');
+    // The generic word still reads as administration, and a customer care desk as support.
+    expect(family('Administrative Assistant')).to.equal('administration');
+    expect(family('Customer Care Assistant')).to.equal('business_operations');
+  });
+
   it('uses the department when the title names no function, with lower confidence', () => {
     expect(deriveCareerFamily(input('Programme Advisor', undefined, { department: 'Sales' }))).to.deep.equal({
       value: 'go_to_market',

@@ -94,6 +94,9 @@ describe('skill_clusters', () => {
     expect(tags('Administrative Assistant')).to.deep.equal(['administration']);
     expect(tags('Assistant to the CEO')).to.deep.equal(['administration']);
     expect(tags('Customer Service Assistant')).to.have.members(['customer_support', 'administration']);
+    // An assistant in a classroom or on a ward is no office assistant (dev: a teaching assistant).
+    expect(tags('Teaching Assistant - Autism School, Westlake')).to.equal(undefined);
+    expect(tags('Pharmacy Assistant')).to.not.include('administration');
     // A project engineer engineers (three train postings labelled no cluster, one project management).
     expect(tags('Project Engineer - Electrical Distribution')).to.equal(undefined);
     expect(tags('Co-op, AI Software Engineering (6-8 months)')).to.have.members([
