@@ -98,17 +98,66 @@ function isPayHeading(sentence: string): boolean {
   );
 }
 
-/** Finds the first salary statement of a description. */
+/**
+ * A line of a pay list that names whom its amount is for: "- RN: $33.00 - $38.00 an hour",
+ * "LPN: $23-$26 an hour" (a short label, a colon, then the amount). The label's words, lower case.
+ */
+const LABELLED_PAY_RE = /^\s*(?:[-•*·–]\s*)?([\p{L}][\p{L}\p{N}/&.' ]{0,39}?)\s*:\s*\S/u;
+/** Lines after a labelled amount that may hold the list's other labels. */
+const PAY_LIST_LOOKAHEAD = 6;
+
+function payLabel(sentence: string): string[] | undefined {
+  const label = LABELLED_PAY_RE.exec(sentence)?.[1];
+  return label === undefined
+    ? undefined
+    : label
+        .toLowerCase()
+        .split(/[\s/&]+/u)
+        .filter((w) => w !== '');
+}
+
+/** Whether every word of `label` is a word of `title`. */
+function titleNames(title: string, label: readonly string[]): boolean {
+  const words = new Set(title.toLowerCase().split(/[^\p{L}\p{N}']+/u));
+  return label.length > 0 && label.every((word) => words.has(word));
+}
+
+/**
+ * Finds the first salary statement of a description. When it opens a pay list by role ("- RN: $33 -
+ * $38 an hour" / "- LPN: $23-$26 an hour") and a later line's label is named by the title ("…
+ * Private Duty LPN - Nights") while the first one's is not, that line's amount is the job's: the
+ * first describes another licence or role (dev: an LPN posting read at the RN rate).
+ */
 export function parseSalaryFromDescription(
   text: string,
   countries: readonly string[],
+  title = '',
 ): ParsedSalary | undefined {
+  const sentences = sentencesOf(text);
   let underHeading = false;
-  for (const sentence of sentencesOf(text)) {
+  for (const [at, sentence] of sentences.entries()) {
     const inContext = underHeading || PAY_CONTEXT.test(sentence);
     underHeading = isPayHeading(sentence);
     if (!inContext) continue;
     const parsed = firstAmount(sentence, countries, true);
+    if (parsed === undefined) continue;
+    const label = payLabel(sentence);
+    if (label === undefined || title === '' || titleNames(title, label)) return parsed;
+    return forTitle(sentences.slice(at + 1, at + 1 + PAY_LIST_LOOKAHEAD), title, countries) ?? parsed;
+  }
+  return undefined;
+}
+
+/** The amount of the first labelled pay line among `lines` whose label the title names. */
+function forTitle(
+  lines: readonly string[],
+  title: string,
+  countries: readonly string[],
+): ParsedSalary | undefined {
+  for (const line of lines) {
+    const label = payLabel(line);
+    if (label === undefined || !titleNames(title, label)) continue;
+    const parsed = firstAmount(line, countries, true);
     if (parsed !== undefined) return parsed;
   }
   return undefined;

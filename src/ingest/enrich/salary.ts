@@ -92,7 +92,7 @@ export function deriveSalary(input: EnrichInput, countries: readonly string[]): 
       if (salary !== undefined) return derived(salary.value, 'rules', salary.confident ? 0.9 : 0.7);
     }
   }
-  const parsed = parseSalaryFromDescription(descriptionOf(input), countries);
+  const parsed = parseSalaryFromDescription(descriptionOf(input), countries, input.title);
   const salary = parsed === undefined ? undefined : fromParsed(parsed, 'description_text', false);
   return salary === undefined ? undefined : derived(salary.value, 'rules', salary.confident ? 0.75 : 0.6);
 }

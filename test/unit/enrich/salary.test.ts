@@ -101,6 +101,34 @@ describe('salary', () => {
   });
 
   describe('text parsing', () => {
+    it('takes the line of a pay list by role that the title names (a Workable LPN posting of the labelled set)', () => {
+      // The posting's own lines (workable/amazingcare, "Adult Client Private Duty LPN - Nights").
+      const text = [
+        'Pay:',
+        '',
+        '- RN: $33.00 - $38.00 an hour *Higher end of pay is commensurate with experience and based on licensure, assignment, and availability',
+        '- LPN: $23.00-$26.00 an hour',
+        '',
+        'Sign-on Bonus:',
+      ].join('\n');
+      const lpn = parseSalaryFromDescription(text, ['US'], 'Adult Client Private Duty LPN - Nights');
+      expect(lpn).to.deep.include({ min: 23, max: 26, currency: 'USD', period: 'hour' });
+      // The title names the first label, or none of them (labels that are places): the first line.
+      expect(parseSalaryFromDescription(text, ['US'], 'RN - Home Health')).to.deep.include({
+        min: 33,
+        max: 38,
+      });
+      expect(parseSalaryFromDescription(text, ['US'], 'Private Duty Nurse')).to.deep.include({
+        min: 33,
+        max: 38,
+      });
+      const places =
+        'Pay range:\n- California: $120,000 - $150,000 a year\n- Texas: $100,000 - $130,000 a year';
+      expect(parseSalaryFromDescription(places, ['US'], 'Account Executive')).to.deep.include({
+        min: 120_000,
+      });
+    });
+
     it('reads a floor ("$19.35+ / hour") as a minimum only, and the Dominican peso (Breezy display strings)', () => {
       const floor = parseSalaryString('$19.35+ / hour', ['CA']);
       expect(floor).to.deep.include({ min: 19.35, currency: 'CAD', period: 'hour' });
