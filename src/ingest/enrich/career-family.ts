@@ -61,10 +61,11 @@ const FAMILY_RULES: [Family, RegExp][] = [
     'business_operations',
     /\b(?:technical |application |customer |product )?support (?:engineer|developer)\b/i,
   ],
-  // IT administrators and security responders are engineering, not administration.
+  // IT administrators, security responders and incident managers (IT service management) are
+  // engineering, not administration or operations (dev: two "Incident Manager" postings).
   [
     'engineering',
-    /\b(?:(?:systems?|network|security|database|cloud|linux|windows)(?: and \w+)? administrator|incident respon\w*|cyber ?security)\b/i,
+    /\b(?:(?:systems?|network|security|database|cloud|linux|windows)(?: and \w+)? administrator|incident (?:respon\w*|manag\w*)|cyber ?security)\b/i,
   ],
   [
     'legal_policy',

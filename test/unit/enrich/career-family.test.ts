@@ -117,6 +117,11 @@ describe('career_family', () => {
     expect(family('BERLIN - Station Manager (m/w/d)')).to.equal(familyOf('BERLIN - Station Manager (m/w/d)'));
   });
 
+  it('reads an incident manager (IT service management) as engineering', () => {
+    expect(deriveCareerFamily(input('Incident Manager'))?.value).to.equal('engineering');
+    expect(deriveCareerFamily(input('Major Incident Management Lead'))?.value).to.equal('engineering');
+  });
+
   it('reads assistants in classrooms and on wards as general professional, not administration', () => {
     const family = (title: string): string | undefined => deriveCareerFamily(input(title))?.value;
     expect(family('Teaching Assistant - Autism School, Westlake')).to.equal('general_professional');
