@@ -3,7 +3,8 @@
  * published offer (no paging). Custom careers domains serve the same path; use `endpointOverride`.
  * Timestamps look like `2026-08-10 15:10:24 UTC`; salary amounts are strings ("75.00") and a salary
  * object whose fields are all null means "no salary". The `remote`/`hybrid`/`on_site` booleans are
- * passed on as the native workplace value when exactly one of them is set. An offer's `careers_url`
+ * passed on as the native workplace value when exactly one of them is set (hybrid and on-site
+ * together: hybrid). An offer's `careers_url`
  * is `{careers site}/o/{offer slug}`; a careers site on the company's own domain (a custom careers
  * domain, e.g. `jobs.acme.com`) is reported as a company address.
  */
@@ -100,8 +101,13 @@ function recruiteeLocations(offer: unknown): SourceLocation[] {
   );
 }
 
-/** The one workplace flag set to true; none or several set says nothing definite. */
+/**
+ * The one workplace flag set to true. Hybrid and on-site together is hybrid (a hybrid job has its
+ * office days: a labelled Recruitee offer with both shows "Chesapeake, VA Hybrid"); any other pair,
+ * all three or none says nothing definite.
+ */
 function workplace(offer: unknown): string | undefined {
   const set = WORKPLACE_FLAGS.filter((flag) => bool(offer, flag) === true);
+  if (set.length === 2 && set.includes('hybrid') && set.includes('on_site')) return 'hybrid';
   return set.length === 1 ? set[0] : undefined;
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { recruiteeConnector } from '../../../src/ingest/connectors/recruitee.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
-import { FakeHttp, ok, status, undefinedKeys } from './fake-http.js';
+import { FakeHttp, json, ok, status, undefinedKeys } from './fake-http.js';
 
 const AIKIDO: BoardRef = { source: 'recruitee', slug: 'aikidosecurity' };
 const AIKIDO_URL = 'https://aikidosecurity.recruitee.com/api/offers/';
@@ -72,6 +72,35 @@ describe('recruitee connector', () => {
       ],
     });
     expect(postings[1]?.locations[0]?.text).to.equal('Germany/Remote');
+  });
+
+  it('reads hybrid and on-site set together as hybrid, and other pairs as nothing definite', async () => {
+    // A real board of the labelled set: offer 2767886 sets both ("Chesapeake, VA Hybrid").
+    const url = 'https://board.recruitee.com/api/offers/';
+    const { postings } = await recruiteeConnector.crawl(
+      { source: 'recruitee', slug: 'board' },
+      new FakeHttp().on(
+        url,
+        ok('../labelled/wave2/raw/recruitee/Aaronearlerichardson__Jobs__recruitee_board.json'),
+      ),
+    );
+    const both = postings.find((p) => p.nativeId === '2767886');
+    expect(both?.workplaceType).to.equal('hybrid');
+    // Constructed offers for the other combinations.
+    const offer = (flags: Record<string, boolean>) => ({
+      offers: [{ id: 1, title: 'Analyst', careers_url: 'https://board.recruitee.com/o/analyst', ...flags }],
+    });
+    for (const [flags, expected] of [
+      [{ remote: true, on_site: true }, undefined],
+      [{ remote: true, hybrid: true, on_site: true }, undefined],
+      [{ remote: true }, 'remote'],
+    ] as const) {
+      const read = await recruiteeConnector.crawl(
+        { source: 'recruitee', slug: 'board' },
+        new FakeHttp().on(url, json(offer(flags))),
+      );
+      expect(read.postings[0]?.workplaceType, JSON.stringify(flags)).to.equal(expected);
+    }
   });
 
   it('reports 404 as BoardNotFoundError', async () => {
