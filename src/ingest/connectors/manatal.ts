@@ -12,7 +12,9 @@
  * with `currency_code` only when `is_salary_visible` is true; the salary is read only then.
  *
  * Not published: any date, employment type, department, workplace or remote field, salary period,
- * requisition id, company name (street `address` and `zipcode` have no SourceLocation member).
+ * requisition id, company name (street `address` and `zipcode` have no SourceLocation member). Rows
+ * of the legacy open API (`api.manatal.com/open/v1/career-page/…`, recorded in the labelled set)
+ * also hold `contract_details` ("full_time") and `is_remote`, read when present.
  * A 404 on the first page is a missing board ("No ClientPortalSettings matches the given query");
  * on a later page it means the board changed under the walk, so the crawl fails instead.
  */
@@ -120,6 +122,9 @@ export function parseManatalJob(raw: unknown, endpoint: string, slug: string): S
         country: str(raw, 'country'),
       }),
     ]),
+    // The legacy open API's rows carry these two; the careers-page rows do not.
+    employmentTypes: [str(raw, 'contract_details')].flatMap((value) => value ?? []),
+    remote: bool(raw, 'is_remote'),
     salary: visible
       ? salary({
           min: num(raw, 'salary_min'),

@@ -54,6 +54,25 @@ describe('manatal connector', () => {
     expect(undefinedKeys(result)).to.deep.equal([]);
   });
 
+  it("reads a legacy row's contract_details and is_remote when present (a recording of the labelled set)", async () => {
+    const legacy = '../labelled/wave2/raw/manatal/sarthakjain004__headstart__manatal_legacy.json';
+    const { postings } = await manatalConnector.crawl(
+      board('manatal'),
+      new FakeHttp().on(listUrl('manatal'), ok(legacy)),
+    );
+    const internship = postings.find((p) => p.nativeId === '1333846');
+    expect(internship?.title).to.equal('Business Development Internship (12PM - 9PM)');
+    expect(internship?.employmentTypes).to.deep.equal(['full_time']);
+    // is_remote null there: no flag.
+    expect(internship).to.not.have.property('remote');
+    // The careers-page rows have neither.
+    const current = await manatalConnector.crawl(
+      board('ghostwerks-llc'),
+      new FakeHttp().on(listUrl('ghostwerks-llc'), ok('manatal/ghostwerks-careers-page-jobs-6.json')),
+    );
+    for (const p of current.postings) expect(p).to.not.have.any.keys('employmentTypes', 'remote');
+  });
+
   it('leaves out a location the employer left blank', async () => {
     const http = new FakeHttp().on(listUrl('calqulate'), ok('manatal/calqulate-careers-page-jobs-10.json'));
     const result = await manatalConnector.crawl(board('calqulate'), http);
