@@ -139,6 +139,31 @@ function secondaryLocations(detail: unknown, entry: unknown): (SourceLocation | 
   );
 }
 
+/**
+ * The detail's `requisitionFlexFields`: `{Prompt, Value}` pairs each employer defines and the job page
+ * shows beside the description ("Position Type" = "Full-time regular", "Pay Range" = "$46.06 - $69.10
+ * hourly", "Base Pay/Salary" = "New York,NY $205,000.00-$300,000.00", "Department"). Read by prompt:
+ * an employment type, a department, and the first pay value that holds a figure, as the salary's
+ * display string. HealthPartners, JPMorgan Chase and UNDP recordings of the labelled set.
+ */
+const FLEX_EMPLOYMENT = /^(?:position|employment|job|worker|time|schedule) type$/i;
+const FLEX_PAY = /\b(?:pay|salary|compensation|wage)\b/i;
+
+function flexFields(detail: unknown): { employmentTypes: string[]; department?: string; payText?: string } {
+  const fields = arr(detail, 'requisitionFlexFields').flatMap((field) => {
+    const prompt = str(field, 'Prompt')?.trim();
+    const value = str(field, 'Value')?.trim();
+    return prompt === undefined || value === undefined || value === '' ? [] : [{ prompt, value }];
+  });
+  const department = fields.find(({ prompt }) => /^department$/i.test(prompt))?.value;
+  const payText = fields.find(({ prompt, value }) => FLEX_PAY.test(prompt) && /\d/.test(value))?.value;
+  return {
+    employmentTypes: fields.filter(({ prompt }) => FLEX_EMPLOYMENT.test(prompt)).map(({ value }) => value),
+    ...(department === undefined ? {} : { department }),
+    ...(payText === undefined ? {} : { payText }),
+  };
+}
+
 /** Maps a `requisitionList` entry plus its detail item (when present). */
 export function parseOracleRequisition(input: OracleRequisitionInput): SourcePosting | undefined {
   const { entry, detail } = input;
@@ -146,6 +171,8 @@ export function parseOracleRequisition(input: OracleRequisitionInput): SourcePos
   const title = str(detail, 'Title') ?? str(entry, 'Title');
   if (nativeId === undefined || title === undefined) return undefined;
   const read = (key: string): string | undefined => str(detail, key) ?? str(entry, key);
+  const flex = flexFields(detail);
+  const native = ['JobSchedule', 'JobType'].flatMap((key) => read(key) ?? []);
   return posting({
     nativeId,
     title,
@@ -162,8 +189,9 @@ export function parseOracleRequisition(input: OracleRequisitionInput): SourcePos
     ]),
     postedAt: parseSourceDate(read('PostedDate') ?? read('ExternalPostedStartDate')),
     validThrough: parseSourceDate(read('PostingEndDate') ?? read('ExternalPostedEndDate')),
-    department: read('Department'),
-    employmentTypes: ['JobSchedule', 'JobType'].flatMap((key) => read(key) ?? []),
+    department: read('Department') ?? flex.department,
+    employmentTypes: native.length > 0 ? native : flex.employmentTypes,
+    salary: flex.payText === undefined ? undefined : { text: flex.payText },
     workplaceType: read('WorkplaceType') ?? read('WorkplaceTypeCode'),
   });
 }

@@ -1,7 +1,11 @@
 import { expect } from 'chai';
-import { oracleCloudConnector, parseOracleSlug } from '../../../src/ingest/connectors/oracle-cloud.js';
+import {
+  oracleCloudConnector,
+  parseOracleRequisition,
+  parseOracleSlug,
+} from '../../../src/ingest/connectors/oracle-cloud.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
-import { FakeHttp, json, ok, status, undefinedKeys } from './fake-http.js';
+import { FakeHttp, fixture, json, ok, status, undefinedKeys } from './fake-http.js';
 
 const HOST = 'https://emje.fa.us6.oraclecloud.com';
 const API = `${HOST}/hcmRestApi/resources/latest`;
@@ -107,6 +111,27 @@ describe('oracle_cloud connector', () => {
       { text: 'San Francisco, CA, United States', countryCode: 'US' },
       { text: 'Seattle, WA, United States', countryCode: 'US', lat: 47.60357, lng: -122.32945 },
     ]);
+  });
+
+  it("reads the employer's flex fields: a position type, the department, the pay range (labelled-set recordings)", () => {
+    const detailOf = (file: string): unknown =>
+      (JSON.parse(fixture(`../labelled/wave2/raw/oracle_cloud/${file}`)) as { items: unknown[] }).items[0];
+    const read = (file: string) =>
+      parseOracleRequisition({
+        entry: {},
+        detail: detailOf(file),
+        publicBase: 'https://example.test/hcmUI/CandidateExperience/en/sites/CX/job',
+        endpoint: 'https://example.test/detail',
+      });
+    // HealthPartners: JobSchedule and JobType null; "Position Type" = "Full-time regular".
+    const healthPartners = read('mwegter95__mw-backend__oracle_detail.json');
+    expect(healthPartners?.employmentTypes).to.deep.equal(['Full-time regular']);
+    expect(healthPartners?.department).to.equal('Corporate Communications');
+    expect(healthPartners?.salary).to.deep.equal({ text: '$46.06 - $69.10 hourly' });
+    // JPMorgan Chase: "Base Pay/Salary" = "San Francisco,CA $156,750.00-$215,000.00; Seattle,WA …".
+    expect(read('danielgeko__job-posting-agent__oracle_detail.json')?.salary?.text).to.match(
+      /^San Francisco,CA \$156,750\.00-\$215,000\.00/,
+    );
   });
 
   it('reports 404 as BoardNotFoundError and honours the override', async () => {
