@@ -27,7 +27,7 @@ import type { EnrichInput } from '../types.js';
 import { descriptionOf, matchesAny, sentencesOf } from './text.js';
 import { derived, type Derived } from './types.js';
 
-const NEGATION = String.raw`(?:unable|not able|cannot|can't|can ?not|won't|will not|do not|does not|don't|doesn't|are not|is not|isn't|aren't|not)`;
+const NEGATION = String.raw`(?:unable|not able|cannot|can't|can ?not|won't|will not|do not|does not|don't|doesn't|are not|is not|isn't|aren't|no longer|not)`;
 
 /** A job-details line about sponsorship, before its value: "Visa sponsorship: ", "Sponsorship available – ". */
 const SPONSORSHIP_FIELD = String.raw`\b(?:visa\s+)?sponsorship(?:\s+available)?\s*[:–-]\s*`;
@@ -80,6 +80,12 @@ const OFFERED: RegExp[] = [
   // "GTAI is covering the J1 visa processing fee" (Breezy, train).
   /\b(?:cover|pay|reimburs|fund)\w*\s+(?:\w+\s+){0,3}?(?:visa|work[- ]permit)\s+(?:\w+\s+)?(?:fees?|costs?|expenses?)\b/i,
   /\b(?:help|assist\w*|support)\s+(?:you\s+)?with\s+(?:your|the)\s+(?:\w+\s+){0,2}?(?:visa|work[- ]permit)/i,
+  // An item of an offer or benefits list: "We offer: Competitive salary, stock options, …, and visa
+  // sponsorship" (train: three postings of one board).
+  /\b(?:we\s+(?:also\s+)?(?:offer|provide)|what\s+we\s+offer|benefits?|perks?)\b[^.!?]*?(?:,|\band\b|&|\+)\s*(?:full\s+)?(?:visa|immigration|work[- ]permit)\s+(?:sponsorship|support|assistance)\b/i,
+  // "GetGround provides visa sponsorship for this role (if necessary)": any subject, the verb right
+  // before the offer (train); "does not / no longer provide" are ruled out first.
+  /\b(?:offers?|provides?|offering|providing)\s+(?:full\s+|complete\s+)?(?:visa|immigration|work[- ]permit)\s+(?:sponsorship|support|assistance)\b/i,
   // A benefit line that is only "Visa sponsorship" (or "Visa support & relocation").
   /^[\s\-•*·–✓✅]*(?:(?:full|complete)\s+)?(?:visa|work[- ]permit|immigration)\s+(?:sponsorship|support|assistance)(?:\s+(?:and|&|\+)\s+relocation(?:\s+\w+)?)?[\s.!]*$/i,
   /\b(?:we|we'll|we will|we can|we are able to|we're able to|we're happy to|we are happy to|we also|the company will|the company can|(?:this|the)\s+(?:role|position|job))\s+(?:\w+\s+){0,2}?(?:offer|provide|support|sponsor)\w*\s+(?:[\w-]+\s+){0,3}?(?:visas?|sponsorship|work permits?)\b/i,

@@ -61,6 +61,18 @@ describe('visa_sponsorship', () => {
     expect(visa('We offer visa sponsorship and relocation support.')).to.equal(true);
     expect(visa('We can sponsor work visas for the right candidate.')).to.equal(true);
     expect(visa('Relocation and visa support provided.')).to.equal(true);
+    // An Ashby board of the labelled set (train): an item of the offer list, and the company as subject.
+    expect(
+      visa(
+        'We offer: Competitive salary, stock options, private health & dental, 12 mental health days annually, community volunteer day, free breakfast, learning & development support, and visa sponsorship.',
+      ),
+    ).to.equal(true);
+    expect(visa('GetGround provides visa sponsorship for this role (if necessary)')).to.equal(true);
+    expect(visa('Benefits: equity, a home-office budget and visa sponsorship.')).to.equal(true);
+    expect(visa('The company no longer provides visa sponsorship.')).to.equal(false);
+    expect(
+      visa('We offer a competitive salary and equity, but we do not provide visa sponsorship.'),
+    ).to.equal(false);
     // Breezy, German American Chambers of Commerce (labelled set, train).
     expect(visa('This is an unpaid internship. GTAI is covering the J1 visa processing fee.')).to.equal(true);
     // The label guidelines' readings (SOURCES-startups-5.md).
