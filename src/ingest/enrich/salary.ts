@@ -147,7 +147,9 @@ function fromParsed(
 export function validSalary(candidate: Candidate): Salary | undefined {
   let min = usable(candidate.min);
   let max = usable(candidate.max);
-  if (min === 0 && max !== undefined && max > 0) min = undefined;
+  // "$0 – $500K" is a form left at zero, not a pay range (two dev postings of one board; the
+  // readers label it absent, as the set's guidelines do for other nonsense amounts).
+  if (min === 0 && max !== undefined && max > 0) return undefined;
   if (min === 0 && max === undefined) min = undefined;
   if (max === 0) max = undefined;
   if (min === undefined && max === undefined) return undefined;

@@ -360,19 +360,16 @@ describe('salary', () => {
       ); // no currency
     });
 
-    it('orders bounds and drops a zero lower bound', () => {
+    it('orders bounds, and reads a zero lower bound as no pay range ("$0 – $500K": a form left at zero)', () => {
       expect(
         validSalary({ min: 90, max: 70, currency: 'USD', period: 'hour', source: 'source_field' }),
       ).to.deep.include({ min: 70, max: 90 });
       expect(
         validSalary({ min: 0, max: 70_000, currency: 'USD', period: 'year', source: 'source_field' }),
-      ).to.deep.equal({
-        max: 70_000,
-        annualized_max: 70_000,
-        currency: 'USD',
-        period: 'year',
-        source: 'source_field',
-      });
+      ).to.equal(undefined);
+      expect(
+        validSalary({ min: 0, max: 500_000, currency: 'USD', period: 'year', source: 'source_field' }),
+      ).to.equal(undefined);
       expect(
         validSalary({
           min: 9_000_000,
