@@ -73,9 +73,12 @@ const PERIOD_RULES: [RegExp, SalaryPeriod][] = [
   ],
 ];
 
-/** Words that make a single amount a floor ("starting from €26,000", "ab 3.000 €"): no maximum. */
+/**
+ * Words that make a single amount a floor ("starting from €26,000", "ab 3.000 €", "starts at
+ * $185,000", "Starting salary: ₱100,000/month"): no maximum.
+ */
 const FLOOR_BEFORE =
-  /(?:\bstarting (?:from|at)|\bfrom|\bat least|\bminimum(?: of)?|\bab|\bmindestens|\bà partir de|\ba partire da|\bdesde|\ba partir de)\s*(?:ca\.?\s*)?$/i;
+  /(?:\bstart(?:s|ing)? (?:from|at)|\bstarting (?:base )?(?:salary|pay|rate|wage)s?(?: (?:is|of))?:?|\bfrom|\bat least|\bminimum(?: of)?|\bab|\bmindestens|\bà partir de|\ba partire da|\bdesde|\ba partir de)\s*(?:ca\.?\s*)?$/i;
 
 /** Parses a structured display string ("$0.05 – $0.06 / hour"): no pay-context requirement. */
 export function parseSalaryString(text: string, countries: readonly string[]): ParsedSalary | undefined {

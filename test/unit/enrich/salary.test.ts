@@ -101,6 +101,28 @@ describe('salary', () => {
   });
 
   describe('text parsing', () => {
+    it('reads "starts at" and "Starting salary:" before a single amount as a floor (Ashby boards of the labelled set)', () => {
+      const starts = parseSalaryFromDescription(
+        'The expected annual base salary for this position starts at $185,000. Our compensation and benefits package includes comprehensive health coverage.',
+        ['US'],
+      );
+      expect(starts).to.deep.include({ min: 185_000, currency: 'USD' });
+      expect(starts).to.not.have.property('max');
+      const starting = parseSalaryFromDescription(
+        'Compensation Details:\n\n- Starting salary: ₱100,000/month, with increases based on experience and performance',
+        ['PH'],
+      );
+      expect(starting).to.deep.include({ min: 100_000, currency: 'PHP', period: 'month' });
+      expect(starting).to.not.have.property('max');
+      // A range after the same words stays a range.
+      expect(parseSalaryFromDescription('Starting salary: $60,000 - $70,000 a year', ['US'])).to.deep.include(
+        {
+          min: 60_000,
+          max: 70_000,
+        },
+      );
+    });
+
     it('takes the line of a pay list by role that the title names (a Workable LPN posting of the labelled set)', () => {
       // The posting's own lines (workable/amazingcare, "Adult Client Private Duty LPN - Nights").
       const text = [
