@@ -406,6 +406,19 @@ const ENGINEERING_ROLE =
 const OTHER_DISCIPLINE =
   /\b(?:civil|mechanical|electrical|structural|chemical|process|manufacturing|industrial|environmental|geotechnical|aerospace|aircraft|hardware|field|sales|service|quality|facilities|maintenance|project|water|transportation|traffic|mining|petroleum|biomedical|nuclear|rf|optical|materials?|design)\b/i;
 
+/**
+ * A software role with no narrower title whose description names both ends of the stack ("Working
+ * fluidly between React/TypeScript frontend and Golang backend", "Backend: NodeJS … Frontend:
+ * React") or the whole of it ("across the full stack") is full-stack: six train/dev postings of four
+ * boards, each read as frontend or backend by keywords alone.
+ */
+function spansTheStack(description: string): boolean {
+  return (
+    /\bfull[- ]?stack\b/.test(description) ||
+    (/\bfront[- ]?end\b/.test(description) && /\bback[- ]?end\b/.test(description))
+  );
+}
+
 const TITLE_SCORE = 3;
 const MAX_TAGS = 4;
 const MIN_KEYWORDS_WITH_TITLE_TAG = 3;
@@ -430,6 +443,8 @@ export function deriveSkillClusters(input: EnrichInput): Derived<string[]> | und
     if (score > 0) scores.set(cluster.tag, score);
   }
   if (titleTags.has('software_engineering')) scores.set('software_engineering', TITLE_SCORE);
+  if (titleTags.has('software_engineering') && spansTheStack(description))
+    scores.set('fullstack', Math.max(...scores.values()) + 1);
   if (scores.size === 0) return undefined;
   const tags = [...scores.entries()]
     .sort((a, b) => b[1] - a[1])

@@ -87,6 +87,31 @@ describe('skill_clusters', () => {
     expect(of('Business Partner', 'Information Technology')).to.equal(undefined);
   });
 
+  it('reads a generic software title whose description spans the stack as full-stack (labelled-set Ashby boards)', () => {
+    const acrossTheStack =
+      'Building user-facing AI-native products across the full stack. Working fluidly between React/TypeScript frontend and Golang backend.';
+    // "Lead Product Engineer" is a software role through its department.
+    expect(
+      deriveSkillClusters(input('Lead Product Engineer', acrossTheStack, { department: 'Engineering' }))
+        ?.value,
+    ).to.include('fullstack');
+    // Without a software title or department the keywords alone decide.
+    expect(tags('Lead Product Engineer', acrossTheStack)).to.not.include('fullstack');
+    expect(
+      tags(
+        'Junior Software Engineer',
+        'Technologies that we use:\n- Backend: NodeJS, NestJS, Typescript\n- Frontend: React, Redux, Websockets\n- Database: PostgreSQL, Redis',
+      ),
+    ).to.include('fullstack');
+    // One end only, or a title that names its end, stays as it was.
+    expect(
+      tags('Software Engineer', 'You will build our backend services in Go and Postgres.'),
+    ).to.not.include('fullstack');
+    expect(
+      tags('Frontend Engineer', 'React and TypeScript on the frontend; you will work with our backend team.'),
+    ).to.deep.equal(['frontend']);
+  });
+
   it('reads neither a business developer as software nor an assistant of a profession as administration', () => {
     expect(tags('Business Developer Retail Lyon - Stage ou Alternance')).to.deep.equal(['sales']);
     expect(tags('Assistant Educator')).to.equal(undefined);
