@@ -40,6 +40,12 @@ function side(n: number): string {
 }
 
 const RANGE_RE = new RegExp(String.raw`${side(1)}\s*(?:-|–|—|to|bis|til)\s*${side(2)}`, 'gu');
+/** "between $101,700 and $106,500/year" (and "zwischen … und", "entre … et / y"): a range too. */
+const BETWEEN_RE = new RegExp(
+  // Case-sensitive like RANGE_RE: with \`i\`, a currency code would match any three letters ("und").
+  String.raw`(?<=\b(?:[Bb]etween|[Zz]wischen|[Ee]ntre)\s+)${side(1)}\s+(?:and|und|et|y|e)\s+${side(2)}`,
+  'gu',
+);
 const SINGLE_RE = new RegExp(side(1), 'gu');
 
 const PAY_CONTEXT =
@@ -213,7 +219,7 @@ function firstAmount(
   inDescription: boolean,
 ): ParsedSalary | undefined {
   const candidates: { index: number; end: number; sides: Side[] }[] = [];
-  for (const match of text.matchAll(RANGE_RE)) {
+  for (const match of [...text.matchAll(RANGE_RE), ...text.matchAll(BETWEEN_RE)]) {
     const a = sideOf(match.groups, 1);
     const b = sideOf(match.groups, 2);
     if (a !== undefined && b !== undefined && (a.currency !== undefined || b.currency !== undefined)) {
@@ -223,8 +229,10 @@ function firstAmount(
   for (const match of text.matchAll(SINGLE_RE)) {
     const a = sideOf(match.groups, 1);
     if (a?.currency === undefined) continue;
-    if (candidates.some((c) => match.index >= c.index && match.index < c.end)) continue;
-    candidates.push({ index: match.index, end: match.index + match[0].length, sides: [a] });
+    // Part of a range already found (overlapping it: a side may take the space before its number).
+    const end = match.index + match[0].length;
+    if (candidates.some((c) => match.index < c.end && end > c.index)) continue;
+    candidates.push({ index: match.index, end, sides: [a] });
   }
   candidates.sort((x, y) => x.index - y.index);
   for (const candidate of candidates) {

@@ -101,6 +101,28 @@ describe('salary', () => {
   });
 
   describe('text parsing', () => {
+    it('reads "between $X and $Y" as a range (an Ashby board of the labelled set), in German, French and Spanish too', () => {
+      expect(
+        parseSalaryFromDescription(
+          'Compensation Information:\n\nThe pay range for this position at commencement of employment is expected to be between $101,700 and $106,500/year; however, base pay offered may vary.',
+          ['US'],
+        ),
+      ).to.deep.include({ min: 101_700, max: 106_500, currency: 'USD', period: 'year' });
+      expect(
+        parseSalaryFromDescription('Das Jahresgehalt liegt zwischen 55.000 € und 65.000 €.', ['DE']),
+      ).to.deep.include({ min: 55_000, max: 65_000, currency: 'EUR' });
+      expect(
+        parseSalaryFromDescription('Salaire annuel entre 45 000 € et 52 000 €.', ['FR']),
+      ).to.deep.include({
+        min: 45_000,
+        max: 52_000,
+      });
+      // "and" alone joins no range: two amounts of two things.
+      const two = parseSalaryFromDescription('Salary $90,000 and a $5,000 signing bonus.', ['US']);
+      expect(two).to.deep.include({ min: 90_000 });
+      expect(two?.max === undefined || two.max === 90_000).to.equal(true);
+    });
+
     it('reads "starts at" and "Starting salary:" before a single amount as a floor (Ashby boards of the labelled set)', () => {
       const starts = parseSalaryFromDescription(
         'The expected annual base salary for this position starts at $185,000. Our compensation and benefits package includes comprehensive health coverage.',
