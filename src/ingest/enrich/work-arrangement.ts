@@ -53,9 +53,19 @@ const TITLE_HYBRID =
 const TITLE_ON_SITE = /\((?:[^)]*[\s,/])?on[- ]?site\b[^)]*\)|[-–|,]\s*on[- ]?site\b|\bon[- ]?site\s*$/i;
 
 // Part-week counts only: five days a week in the office is on site, not hybrid.
-const NUMBER_WORD = '(?:[1-4]|one|two|three|four)';
+const NUMBER_WORD = '(?:[1-4]|one|two|three|four|several|a few)';
 const HYBRID_CUES: RegExp[] = [
-  /\bhybrid\s+(?:role|position|work\w*|schedule|model|arrangement|setup|set-up|environment|opportunity)\b/i,
+  /\bhybrid\s+(?:role|position|work\w*|schedule|model|arrangement|setup|set-up|environment|opportunity|office|culture|policy)\b/i,
+  // "We're hybrid with 4 days in-office" (an Ashby board of the labelled set).
+  /\b(?:we(?:'re|’re| are)|(?:the|our)\s+(?:team|company)\s+is)\s+(?:a\s+)?hybrid\b/i,
+  // A job-details field: "Modality: Hybrid — requires regular in-office presence", "Work model: Hybrid".
+  /\b(?:modality|work(?:ing)?\s+(?:model|arrangement|style|mode|type|location)|workplace(?:\s+type)?|location\s+type|work\s+setup)\s*:\s*hybrid\b/i,
+  // Part of the week in the office without "a week": "3 days in our downtown Toronto office and 2
+  // days working remotely", "4 days in-office".
+  new RegExp(
+    `\\b${NUMBER_WORD}\\s+days?\\s+(?:in[- ]office|in\\s+(?:the|our)(?:\\s+[\\w-]+){0,3}\\s+office|on[- ]?site|at\\s+(?:the|our)\\s+office)\\b`,
+    'i',
+  ),
   /\b(?:this|the)\s+(?:role|position|job)\s+is\s+hybrid\b/i,
   /\bhybrid\b\s*[(:]/i,
   new RegExp(

@@ -144,6 +144,32 @@ describe('ai_work_arrangement rules', () => {
     expect(textArrangement('Report to our home office in Dallas.')).to.equal(undefined);
   });
 
+  it('reads part-week office days, "we\'re hybrid" and a modality field as hybrid (wave-3 Ashby boards)', () => {
+    expect(
+      textArrangement('Based in London, with flexibility to work from our office several days per week'),
+    ).to.equal('hybrid');
+    expect(
+      textArrangement(
+        "You want fully remote work. We're hybrid with 4 days in-office and believe passionately about the advantages of in-office collaboration.",
+      ),
+    ).to.equal('hybrid');
+    expect(
+      textArrangement(
+        'Hybrid Flexibility: Enjoy the best of both worlds with 3 days in our vibrant downtown Toronto office and 2 days working remotely.',
+      ),
+    ).to.equal('hybrid');
+    expect(
+      textArrangement('Modality: Hybrid — requires regular in-office presence in West Valley, UT'),
+    ).to.equal('hybrid');
+    expect(
+      textArrangement(
+        'Hybrid office culture, with team members remote and working from our offices in New York City',
+      ),
+    ).to.equal('hybrid');
+    // Five days stays on site.
+    expect(textArrangement('You will work in the office 5 days a week.')).to.equal('on_site');
+  });
+
   it('ignores policy menus and stays silent on contradictions', () => {
     // American Express boilerplate.
     expect(
