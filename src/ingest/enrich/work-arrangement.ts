@@ -113,6 +113,9 @@ const ON_SITE_CUES: RegExp[] = [
   /\b(?:fully|100%)\s+(?:on[- ]?site|in[- ]office|office[- ]based)\b/i,
   /\bmust\s+be\s+(?:able\s+to\s+(?:work|be)\s+)?(?:on[- ]?site|in[- ]office|in the office)\b/i,
   /\bfrom\s+(?:our|the)\s+office\s+in\b/i,
+  // "We are currently hiring for this position in our New York office", "This role is based in our
+  // Berlin office" (a hybrid statement elsewhere wins: hybrid cues beat the others).
+  /\b(?:this|the)\s+(?:position|role|job)\s+(?:is\s+|will\s+be\s+)?(?:based\s+)?in\s+our\s+(?:[\p{L}.'’-]+\s+){1,3}office\b/iu,
   // "This position will be located on-site at …", "the team works on-site", "work on-site in Zurich".
   /\b(?:located|based|work|works|working)\s+(?:on[- ]?site|in[- ]person)\b(?!\s+(?:[1-4]|one|two|three|four|some|certain|occasional)\b)/i,
 ];

@@ -168,6 +168,11 @@ describe('ai_work_arrangement rules', () => {
     ).to.equal('hybrid');
     // Five days stays on site.
     expect(textArrangement('You will work in the office 5 days a week.')).to.equal('on_site');
+    // A position placed in one of the employer's offices, nothing else said, is on site.
+    expect(textArrangement('We are currently hiring for this position in our New York office.')).to.equal(
+      'on_site',
+    );
+    expect(textArrangement('This role is based in our Berlin office.')).to.equal('on_site');
   });
 
   it('ignores policy menus and stays silent on contradictions', () => {
