@@ -81,7 +81,7 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'general_professional',
-    /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor|clinical (?:operations|affairs)|baker|bakery|pastry|barista|dishwasher|food service|(?:car |house |office )?cleaner|medical (?:coding|coder|science liaison|science liason)|medicine|nurse practitioner|physician assistant|np\/pa|dentist|dental (?:assistant|hygienist)|hygienist|veterinarian|paramedic|phlebotom\w*|sonograph\w*|professor|lecturer|instructor)s?\b/i,
+    /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor|clinical (?:operations|affairs)|baker|bakery|pastry|barista|dishwasher|food service|(?:car |house |office )?cleaner|medical (?:coding|coder|science liaison|science liason)|medicine|nurse practitioner|physician assistant|np\/pa|dentist|dental (?:assistant|hygienist)|hygienist|veterinarian|paramedic|phlebotom\w*|sonograph\w*|professor|lecturer|instructor|dermatologist|psychiatrist|psychologist|cardiologist|radiologist|oncologist|neurologist|anesthesiologist|anesthetist|pediatrician|paediatrician|obstetrician|gynecologist|surgeon|optometrist|ophthalmologist|audiologist|podiatrist|chiropractor|midwife|dietitian|dietician|nutritionist|embryologist|md\/do)s?\b/i,
   ],
   // Assistants in classrooms and on wards help teach or care: not administration, whose generic
   // "assistant" comes later (dev: "Teaching Assistant - Autism School" read as administration).
@@ -112,15 +112,15 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'people_talent',
-    /\b(?:recruit\w*|talent|human resources|hr|hrbp|people (?:partner|operations|ops|team)|learning (?:and|&) development|workforce development)\b/i,
+    /\b(?:recruit\w*|talent|human resources|hr|hrbp|people (?:partner|operations|ops|team)|learning (?:and|&) development|workforce development|(?:head|vp|director|chief)\s+(?:of\s+)?people|people\s+(?:lead|manager|director|officer|business partner|(?:&|and)\s+culture))\b/i,
   ],
   [
     'go_to_market',
-    /\b(?:sales|account executive|account manager|account director|business development|bdr|sdr|partner development|partnerships?|marketing|marketer|growth|seo|sem|sea|social media|brand|communications|public relations|customer success|go[- ]to[- ]market|demand generation|revenue|performance media|media (?:planner|buyer)|paid (?:search|social))\b/i,
+    /\b(?:sales|account executive|account manager|account director|business development|bdr|sdr|partner development|partnerships?|marketing|marketer|growth|seo|sem|sea|social media|brand|communications|public relations|customer success|client success|go[- ]to[- ]market|demand generation|revenue|performance media|media (?:planner|buyer)|paid (?:search|social))\b/i,
   ],
   [
     'administration',
-    /\b(?:administrative|administrator|admin|assistant|receptionist|office manager|office support|secretary|clerk|coordinator|data entry)\b/i,
+    /\b(?:administrative|administrator|admin|assistant|receptionist|office manager|office management|office support|secretary|clerk|coordinator|data entry)\b/i,
   ],
   [
     'business_operations',

@@ -117,6 +117,20 @@ describe('career_family', () => {
     expect(family('BERLIN - Station Manager (m/w/d)')).to.equal(familyOf('BERLIN - Station Manager (m/w/d)'));
   });
 
+  it('reads client success, people leaders, medical specialists and office management (wave-3 Ashby boards)', () => {
+    const family = (title: string): string | undefined => deriveCareerFamily(input(title))?.value;
+    expect(family('Lead Client Success Manager (Health Systems + Life Sciences)')).to.equal('go_to_market');
+    expect(family('Head of People')).to.equal('people_talent');
+    expect(family('People & Culture Manager')).to.equal('people_talent');
+    expect(family('Remote Dermatologist (MD/DO) Evenings and Weekends - California')).to.equal(
+      'general_professional',
+    );
+    expect(family('Embryologist')).to.equal('general_professional');
+    expect(family('Werkstudent:in Office Management')).to.equal('administration');
+    // "People" alone names no function.
+    expect(family('People Analytics Lead')).to.equal('data_ai_analytics');
+  });
+
   it('reads an incident manager (IT service management) as engineering', () => {
     expect(deriveCareerFamily(input('Incident Manager'))?.value).to.equal('engineering');
     expect(deriveCareerFamily(input('Major Incident Management Lead'))?.value).to.equal('engineering');
