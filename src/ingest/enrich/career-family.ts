@@ -33,9 +33,11 @@ const FAMILY_RULES: [Family, RegExp][] = [
   // Forward-deployed engineers build software at the customer's site: engineering, even when the
   // title also says "Solutions Engineer".
   ['engineering', /\bforward[- ]deployed (?:software |solutions? )?engineer/i],
+  // Engineers of the sales machine ("GTM Engineer": builds sales tooling) and physician liaisons
+  // (a clinic's outreach to referring doctors) sell, before the engineering and care words.
   [
     'go_to_market',
-    /\b(?:(?:customer success|sales|solutions?|pre-?sales|partner)\s+(?:engineer|architect)|customer solutions? architect|business develop\w*|devrel|developer relations|developer advocate)/i,
+    /\b(?:(?:customer success|sales|solutions?|pre-?sales|partner|gtm|go[- ]to[- ]market)\s+(?:engineer|architect)|(?:physician|provider|referral)\s+(?:liaison|relations)|customer solutions? architect|business develop\w*|devrel|developer relations|developer advocate)/i,
   ],
   // An account executive sells, whatever the market named after the comma ("Financial Services",
   // "Billing"): before the finance words.

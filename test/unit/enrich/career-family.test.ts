@@ -127,6 +127,9 @@ describe('career_family', () => {
     );
     expect(family('Embryologist')).to.equal('general_professional');
     expect(family('Werkstudent:in Office Management')).to.equal('administration');
+    expect(family('GTM Engineer')).to.equal('go_to_market');
+    expect(family('Physician Liaison - St.Louis and Atlanta')).to.equal('go_to_market');
+    expect(family('Physician Assistant')).to.equal('general_professional');
     // "People" alone names no function.
     expect(family('People Analytics Lead')).to.equal('data_ai_analytics');
   });
