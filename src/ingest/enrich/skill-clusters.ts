@@ -199,7 +199,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'sales',
     title:
-      /\bsales\b|\baccount executive\b|\bbusiness developer\b|\b(?:private|relationship) banker\b|\baccount director\b|\bbusiness development\b|\bbdr\b|\bsdr\b|\bpartner development\b|\bpartnerships?\b|\bsolutions? engineer\b|\bpre-?sales\b/i,
+      /\bsales\b|\baccount executive\b|\bbusiness developer\b|\b(?:private|relationship) banker\b|\baccount director\b|\bbusiness development\b|\bbdr\b|\bsdr\b|\bpartner development\b|\bpartnerships?\b|\bsolutions? engineer\b|\bpre-?sales\b|\b(?:gtm|go[- ]to[- ]market) engineer\b|\b(?:physician|provider|referral) (?:liaison|relations)\b/i,
     keywords: [
       'quota',
       'pipeline generation',
@@ -229,7 +229,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'customer_success',
     title:
-      /\bcustomer success\b|\bimplementation\b|\bonboarding\b|\baccount manag|\btechnical account manager\b|\b(?:customer|delivery) solutions? architect\b|\bproduct success\b|\bdeployment strategist\b/i,
+      /\b(?:customer|client) success\b|\bimplementation\b|\bonboarding\b|\baccount manag|\btechnical account manager\b|\b(?:customer|delivery) solutions? architect\b|\bproduct success\b|\bdeployment strategist\b/i,
     keywords: [
       'customer success',
       'onboarding',
@@ -332,7 +332,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'hr_recruiting',
     title:
-      /\brecruit(?!ment days?\b)|\btalent\b(?! (?:program|programme|pool|community)\b)|\bhuman resources\b|\bhr\b|\bpeople partner\b|\bpeople operations\b|\blearning (?:&|and) development\b|\bemployee success\b|\bworkforce development\b/i,
+      /\brecruit(?!ment days?\b)|\btalent\b(?! (?:program|programme|pool|community)\b)|\bhuman resources\b|\bhr\b|\bpeople partner\b|\bpeople operations\b|\b(?:head|vp|director|chief) (?:of )?people\b|\bpeople (?:&|and) culture\b|\blearning (?:&|and) development\b|\bemployee success\b|\bworkforce development\b/i,
     keywords: [
       'full-cycle recruitment',
       'full cycle recruiting',

@@ -87,6 +87,15 @@ describe('skill_clusters', () => {
     expect(of('Business Partner', 'Information Technology')).to.equal(undefined);
   });
 
+  it('tags GTM engineers and physician liaisons as sales, client success and people leaders (wave-3 Ashby boards)', () => {
+    expect(tags('GTM Engineer')).to.include('sales');
+    expect(tags('Physician Liaison - St.Louis and Atlanta')).to.include('sales');
+    expect(tags('Lead Client Success Manager (Health Systems + Life Sciences)')).to.include(
+      'customer_success',
+    );
+    expect(tags('Head of People')).to.deep.equal(['hr_recruiting']);
+  });
+
   it('reads a generic software title whose description spans the stack as full-stack (labelled-set Ashby boards)', () => {
     const acrossTheStack =
       'Building user-facing AI-native products across the full stack. Working fluidly between React/TypeScript frontend and Golang backend.';
