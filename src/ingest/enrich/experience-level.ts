@@ -19,7 +19,8 @@
  * Title cues (rules 0.85), first match wins:
  *   Intern, Internship, Co-op, Working Student, Trainee, Apprentice              → intern
  *   Junior, Jr., Graduate, Entry-level, New Grad, Associate or Assoc (as a prefix: "Associate
- *   Product Manager"), rotation programmes, Staff Accountant/Auditor, level I     → entry
+ *   Product Manager"; not before Counsel, Partner, Principal, Professor, Dean, VP, Attorney),
+ *   rotation programmes, Staff Accountant/Auditor, level I                        → entry
  *   Senior, Sr., "(Senior)", level III/IV                                         → senior
  *   Lead, Principal, Staff (engineering-style: "Staff Engineer"), Supervisor,
  *   Team Lead, Engineering Manager                                                → lead
@@ -60,7 +61,7 @@ const TITLE_RULES: [RegExp, ExperienceLevel][] = [
     'executive',
   ],
   [
-    /\b(?:principal|staff\s+(?:software|engineer|data|machine|ml|security|product|designer|scientist|researcher|site|backend|frontend|full)|lead|leader|supervisor|engineering manager|team lead|teamlead|associate director)\b/i,
+    /\b(?:principal|staff\s+(?:software|engineer|data|machine|ml|security|product|designer|scientist|researcher|site|back[- ]?end|front[- ]?end|full|platform|infrastructure|mobile|ios|android|web|devops|sre|analytics|ux|ui)|lead|leader|supervisor|engineering manager|team lead|teamlead|associate director)\b/i,
     'lead',
   ],
   // A team's or a shift's leader in German, French, Spanish, Italian and Portuguese.
@@ -70,7 +71,7 @@ const TITLE_RULES: [RegExp, ExperienceLevel][] = [
   ],
   [/\b(?:senior|sr)\b\.?|\(senior\)|\b(?:iii|iv)\s*$|\b(?:iii|iv)\b(?=\s*[-–,(])/i, 'senior'],
   [
-    /\b(?:junior|jr|graduate|grad|entry[- ]level|new grad)\b\.?|^assoc(?:iate\b|\.|\b)|\brotation(?:al)? program(?:me)?\b|\bstaff\s+(?:accountant|auditor)\b|\bI\s*$/i,
+    /\b(?:junior|jr|graduate|grad|entry[- ]level|new grad)\b\.?|^assoc(?:iate\b|\.|\b)(?!\s+(?:general\s+counsel|counsel|partner|principal|professor|dean|vice\s+president|vp|attorney)\b)|\brotation(?:al)? program(?:me)?\b|\bstaff\s+(?:accountant|auditor)\b|\bI\s*$/i,
     'entry',
   ],
   // Case-sensitive for the numeral ("ii" is no level), so "Mid-level" is spelled in both cases.

@@ -25,6 +25,12 @@ describe('experience_level', () => {
       ['Social Media (Working Student)', 'intern'],
       ['Junior Sales Manager', 'entry'],
       ['Associate Product Manager', 'entry'],
+      // An in-house lawyer's or a partner's "Associate" is no junior grade (wave-3 Ashby board).
+      ['Associate General Counsel - Product & Regulatory', undefined],
+      ['Associate Partner, Strategy', undefined],
+      // Staff and a discipline written in two words (wave-3 Ashby board).
+      ['Staff Front End Engineer', 'lead'],
+      ['Staff Platform Engineer', 'lead'],
       ['Staff Accountant - BSC (Hybrid)', 'entry'],
       ['Senior Technical Recruiter', 'senior'],
       ['(Senior) Financial Accountant (f/m/d)', 'senior'],
