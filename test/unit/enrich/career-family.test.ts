@@ -3,6 +3,8 @@ import { deriveCareerFamily, familyOf } from '../../../src/ingest/enrich/career-
 import { input } from './helpers.js';
 
 describe('career_family', () => {
+  const family = (title: string): string | undefined => deriveCareerFamily(input(title))?.value;
+
   const cases: [string, string][] = [
     ['Customer Data Scientist - Experimentation', 'data_ai_analytics'],
     ['Open-Source Machine Learning Engineer - US Remote', 'data_ai_analytics'],
@@ -102,7 +104,6 @@ describe('career_family', () => {
   }
 
   it('reads the role a title names before its first separator, then the whole title (train boards)', () => {
-    const family = (title: string): string | undefined => deriveCareerFamily(input(title))?.value;
     // A software role with a data or AI specialty after the separator is software engineering.
     expect(family('Software Developer – WAF Learning Engine & Machine Learning')).to.equal('engineering');
     expect(family('Sr Lead Software Engineer - Java/Python, Data Engineering')).to.equal('engineering');
@@ -118,7 +119,6 @@ describe('career_family', () => {
   });
 
   it('reads client success, people leaders, medical specialists and office management (wave-3 Ashby boards)', () => {
-    const family = (title: string): string | undefined => deriveCareerFamily(input(title))?.value;
     expect(family('Lead Client Success Manager (Health Systems + Life Sciences)')).to.equal('go_to_market');
     expect(family('Head of People')).to.equal('people_talent');
     expect(family('People & Culture Manager')).to.equal('people_talent');
@@ -135,12 +135,11 @@ describe('career_family', () => {
   });
 
   it('reads an incident manager (IT service management) as engineering', () => {
-    expect(deriveCareerFamily(input('Incident Manager'))?.value).to.equal('engineering');
-    expect(deriveCareerFamily(input('Major Incident Management Lead'))?.value).to.equal('engineering');
+    expect(family('Incident Manager')).to.equal('engineering');
+    expect(family('Major Incident Management Lead')).to.equal('engineering');
   });
 
   it('reads assistants in classrooms and on wards as general professional, not administration', () => {
-    const family = (title: string): string | undefined => deriveCareerFamily(input(title))?.value;
     expect(family('Teaching Assistant - Autism School, Westlake')).to.equal('general_professional');
     expect(family("Teacher's Aide")).to.equal('general_professional');
     expect(family('Classroom Assistant (SEN)')).to.equal('general_professional');
