@@ -4,9 +4,9 @@
  * Timestamps look like `2026-08-10 15:10:24 UTC`; salary amounts are strings ("75.00") and a salary
  * object whose fields are all null means "no salary". The `remote`/`hybrid`/`on_site` booleans are
  * passed on as the native workplace value when exactly one of them is set (hybrid and on-site
- * together: hybrid). An offer's `careers_url`
- * is `{careers site}/o/{offer slug}`; a careers site on the company's own domain (a custom careers
- * domain, e.g. `jobs.acme.com`) is reported as a company address.
+ * together: hybrid). An offer's `careers_url` is `{careers site}/o/{offer slug}`; a careers site on
+ * the company's own domain (a custom careers domain, e.g. `jobs.acme.com`) is reported as a company
+ * address.
  */
 import { parseSourceDate } from '../normalize/dates.js';
 import type { Connector, SourceLocation, SourcePosting } from '../types.js';

@@ -42,7 +42,7 @@ function side(n: number): string {
 const RANGE_RE = new RegExp(String.raw`${side(1)}\s*(?:-|–|—|to|bis|til)\s*${side(2)}`, 'gu');
 /** "between $101,700 and $106,500/year" (and "zwischen … und", "entre … et / y"): a range too. */
 const BETWEEN_RE = new RegExp(
-  // Case-sensitive like RANGE_RE: with \`i\`, a currency code would match any three letters ("und").
+  // Case-sensitive like RANGE_RE: with the i flag a currency code would match any three letters ("und").
   String.raw`(?<=\b(?:[Bb]etween|[Zz]wischen|[Ee]ntre)\s+)${side(1)}\s+(?:and|und|et|y|e)\s+${side(2)}`,
   'gu',
 );
