@@ -409,7 +409,7 @@ const OTHER_DISCIPLINE =
 /**
  * A software role with no narrower title whose description names both ends of the stack ("Working
  * fluidly between React/TypeScript frontend and Golang backend", "Backend: NodeJS … Frontend:
- * React") or the whole of it ("across the full stack") is full-stack: six train/dev postings of four
+ * React") or the whole of it ("across the full stack") is full-stack: seven train/dev postings of five
  * boards, each read as frontend or backend by keywords alone.
  */
 function spansTheStack(description: string): boolean {
