@@ -46,11 +46,14 @@ const FAMILY_RULES: [Family, RegExp][] = [
   // the sellers (before the finance and go-to-market words they contain).
   ['go_to_market', /\b(?:(?:private|relationship) banker|brokers?)\b/i],
   ['business_operations', /\b(?:revenue|sales|marketing) operations\b|\brevops\b/i],
+  // A customer or field service engineer maintains equipment at the customer's site (CT and MRI
+  // scanners on a Paylocity board): a technician's trade, before the customer-service words.
+  ['general_professional', /\b(?:field|customer) service (?:engineer|technician)s?\b/i],
   // Service desks of customers, clients, members and patients are customer support whatever the
   // grade word (assistant, coordinator, representative) or the pool they recruit into.
   [
     'business_operations',
-    /\b(?:customer|client|member|policy ?holder) (?:service|services|support|care|experience)|patient (?:services|experience)\b/i,
+    /\b(?:customer|client|member|policy ?holder) (?:service|services|support|care|experience)|patient (?:services|experience)\b|\bescalations? (?:support|manager|specialist|lead)\b/i,
   ],
   // A recruiter of nurses is a recruiter (before the healthcare words).
   ['people_talent', /\b(?:recruit(?:er|ers|ing|ment)|talent acquisition)\b/i],
@@ -83,7 +86,7 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'general_professional',
-    /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor|clinical (?:operations|affairs)|baker|bakery|pastry|barista|dishwasher|food service|(?:car |house |office )?cleaner|medical (?:coding|coder|science liaison|science liason)|medicine|nurse practitioner|physician assistant|np\/pa|dentist|dental (?:assistant|hygienist)|hygienist|veterinarian|paramedic|phlebotom\w*|sonograph\w*|professor|lecturer|instructor|dermatologist|psychiatrist|psychologist|cardiologist|radiologist|oncologist|neurologist|anesthesiologist|anesthetist|pediatrician|paediatrician|obstetrician|gynecologist|surgeon|optometrist|ophthalmologist|audiologist|podiatrist|chiropractor|midwife|dietitian|dietician|nutritionist|embryologist|md\/do)s?\b/i,
+    /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor|clinical (?:operations|affairs)|baker|bakery|pastry|barista|dishwasher|food service|(?:car |house |office )?cleaner|medical (?:coding|coder|science liaison|science liason)|medicine|nurse practitioner|physician assistant|np\/pa|dentist|dental (?:assistant|hygienist)|hygienist|veterinarian|paramedic|phlebotom\w*|sonograph\w*|professor|lecturer|instructor|dermatologist|psychiatrist|psychologist|cardiologist|radiologist|oncologist|neurologist|anesthesiologist|anesthetist|pediatrician|paediatrician|obstetrician|gynecologist|surgeon|optometrist|ophthalmologist|audiologist|podiatrist|chiropractor|midwife|dietitian|dietician|nutritionist|embryologist|(?:exercise )?physiologist|md\/do)s?\b/i,
   ],
   // Assistants in classrooms and on wards help teach or care: not administration, whose generic
   // "assistant" comes later (dev: "Teaching Assistant - Autism School" read as administration).

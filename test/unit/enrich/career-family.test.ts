@@ -130,6 +130,11 @@ describe('career_family', () => {
     expect(family('GTM Engineer')).to.equal('go_to_market');
     expect(family('Physician Liaison - St.Louis and Atlanta')).to.equal('go_to_market');
     expect(family('Physician Assistant')).to.equal('general_professional');
+    expect(family('Customer Service Engineer (CT/MRI/PET-CT/X-ray/ANGIO)')).to.equal('general_professional');
+    expect(family('Field Service Technician')).to.equal('general_professional');
+    expect(family('Customer Service Representative')).to.equal('business_operations');
+    expect(family('Escalation Support Manager')).to.equal('business_operations');
+    expect(family('Junior Exercise Physiologist')).to.equal('general_professional');
     // "People" alone names no function.
     expect(family('People Analytics Lead')).to.equal('data_ai_analytics');
   });
