@@ -32,7 +32,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'backend',
     title:
-      /\bback[- ]?end\b|\bapi\b|\bplatform engineer|\bdistributed systems\b|\bstorage\b|\blow[- ]level\b|\bquantitative developer\b|\bquant developer\b|(?:^|\s)\.net\b|\bc#/i,
+      /\bback[- ]?end\b|\bapi\b|\bplatform engineer|\bdistributed systems\b|\bstorage\b|\blow[- ]level\b|\bquantitative developer\b|\bquant developer\b|(?:^|\s)\.net\b|\bc#|\b(?:python|java|golang|go|ruby|rails|node(?:\.?js)?|scala|elixir|php|django)\s+(?:engineer|developer)\b/i,
     keywords: [
       'backend',
       'back-end',
@@ -243,7 +243,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'customer_support',
     title:
-      /\bcustomer support\b|\bcustomer service\b|\bcustomer care\b|(?<!\b(?:office|underwriting|sales|marketing|hr|finance|admin|administrative|payroll|clinical) )\bsupport specialist\b|\bhelp ?desk\b|\bservice desk\b|\bsupport engineer\b|\b(?:technical|it|desktop) support\b|\bsupport informatique\b|\bsupport (?:representative|agent|associate|advisor)\b|\bclient (?:services?|experience)\b|\bmember services?\b|\bpolicy ?holder services\b|\bcsr\b|\bclaims advocate\b|\bpatient engagement\b/i,
+      /\bcustomer support\b|\bcustomer service\b|\bcustomer care\b|(?<!\b(?:office|underwriting|sales|marketing|hr|finance|admin|administrative|payroll|clinical) )\bsupport specialist\b|\bhelp ?desk\b|\bservice desk\b|\bsupport engineer\b|\b(?:technical|it|desktop) support\b|\bsupport informatique\b|\bsupport (?:representative|agent|associate|advisor)\b|\bclient (?:services?|experience)\b|\bmember services?\b|\bpolicy ?holder services\b|\bcsr\b|\bclaims advocate\b|\bpatient engagement\b|\bescalations? (?:support|manager|specialist|lead)\b/i,
     keywords: ['tickets', 'zendesk', 'support queue', 'customer inquiries'],
   },
   {
@@ -346,7 +346,7 @@ const CLUSTERS: Cluster[] = [
   {
     tag: 'administration',
     title:
-      /\badministrative\b|\badministrator\b|(?<!\b(?:teaching|teacher'?s?|classroom|nursing|care|healthcare|pharmacy|veterinary|vet|therapy|rehab(?:ilitation)?) )\bassistant(?=\s*(?:$|[-–—,(/|]|to\b))|\breceptionist\b|\boffice manager\b|\boffice support\b|\bsecretary\b|\bcoordinator\b|\bclerk\b/i,
+      /\badministrative\b|\badministrator\b|(?<!\b(?:teaching|teacher'?s?|classroom|nursing|care|healthcare|pharmacy|veterinary|vet|therapy|rehab(?:ilitation)?|home) )\bassistant(?=\s*(?:$|[-–—,(/|]|to\b))|\breceptionist\b|\boffice manager\b|\boffice support\b|\bsecretary\b|\bcoordinator\b|\bclerk\b/i,
     keywords: [
       'calendars',
       'calendaring',

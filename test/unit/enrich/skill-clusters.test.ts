@@ -94,6 +94,14 @@ describe('skill_clusters', () => {
       'customer_success',
     );
     expect(tags('Head of People')).to.deep.equal(['hr_recruiting']);
+    expect(tags('Escalation Support Manager')).to.include('customer_support');
+    // An engineer named by a server-side language is backend; a product department named "Home
+    // Assistant" is no office assistant.
+    expect(
+      deriveSkillClusters(input('Senior Python Engineer', undefined, { department: 'Home Assistant' }))
+        ?.value,
+    ).to.deep.equal(['backend']);
+    expect(tags('Golang Developer')).to.deep.equal(['backend']);
   });
 
   it('reads a generic software title whose description spans the stack as full-stack (labelled-set Ashby boards)', () => {
