@@ -17,7 +17,8 @@
  *    alone is INTERN. An internship's fixed term is not a second kind of employment: with INTERN,
  *    TEMPORARY and CONTRACTOR go (Workable "Guest Operations Intern", employment_type Temporary;
  *    SmartRecruiters "Jovem Aprendiz", typeOfEmployment Contract → INTERN; the labelled set's train
- *    and dev splits never pair INTERN with either, 40 internships). A title that says part-time (and
+ *    and dev splits never pair INTERN with either, 40 internships). An internship the description
+ *    calls full-time ("full-time interns", "Vollzeitpraktikum") is FULL_TIME + INTERN. A title that says part-time (and
  *    not full-time) replaces a native FULL_TIME: the title is the posting's own word, the native
  *    value often the board's default (Ashby "… Napoli - Part-time", employmentType FullTime).
  * 3. Without native values: title cues (confidence 0.85), then explicit description statements
@@ -100,6 +101,16 @@ export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType
       added.push('PART_TIME');
     }
     if ((internLevel || fromTitle.includes('INTERN')) && !native.includes('INTERN')) added.push('INTERN');
+    // "We are looking for full-time interns", "Vollzeitpraktikum": a full-time internship is both
+    // (the set's convention; a native Intern alone says nothing of the hours).
+    const internship = native.includes('INTERN') || added.includes('INTERN');
+    if (
+      internship &&
+      !native.includes('FULL_TIME') &&
+      !native.includes('PART_TIME') &&
+      statesFullTimeInternship(descriptionOf(input))
+    )
+      added.push('FULL_TIME');
     if (!native.includes('TEMPORARY') && !native.includes('INTERN') && statesFixedTerm(descriptionOf(input)))
       added.push('TEMPORARY');
     const types = internshipTerms([...native, ...added]);
@@ -108,9 +119,23 @@ export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType
     return derived(native, 'source_field', 1);
   }
   if (internLevel && !fromTitle.includes('INTERN')) fromTitle.push('INTERN');
+  const fullTimeIntern =
+    fromTitle.includes('INTERN') &&
+    !fromTitle.includes('FULL_TIME') &&
+    !fromTitle.includes('PART_TIME') &&
+    statesFullTimeInternship(descriptionOf(input));
+  if (fullTimeIntern) fromTitle.unshift('FULL_TIME');
   if (fromTitle.length > 0) return derived(internshipTerms(fromTitle), 'rules', TITLE_CONFIDENCE);
   const fromText = internshipTerms(textEmploymentTypes(descriptionOf(input)));
   return fromText.length > 0 ? derived(fromText, 'rules', TEXT_CONFIDENCE) : undefined;
+}
+
+const FULL_TIME_INTERNSHIP =
+  /\bfull[- ]?time\s+(?:intern|interns|internship|internships|working student)\b|\binternship\s+(?:is\s+)?(?:on\s+a\s+)?full[- ]?time\b|(?<![\p{L}])vollzeit-?praktik\w*|\bpraktikum\s+in\s+vollzeit\b|\bstage\s+à\s+temps\s+(?:plein|complet)\b/iu;
+
+/** Whether a description states the internship is full-time. */
+function statesFullTimeInternship(description: string): boolean {
+  return FULL_TIME_INTERNSHIP.test(description);
 }
 
 /** `types` without TEMPORARY and CONTRACTOR when they hold INTERN: the internship's own term (see the top). */

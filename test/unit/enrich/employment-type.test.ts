@@ -72,6 +72,31 @@ describe('employment_type', () => {
     expect(r?.derivation.source).to.equal('rules');
   });
 
+  it('adds FULL_TIME to an internship whose description states full-time (wave-3 Ashby board, AlephAlpha)', () => {
+    const text =
+      'We are looking for full-time interns for a duration of 5-6 months, starting in December or January in our Heidelberg office.';
+    expect(
+      deriveEmploymentType(input("Founder's Associate Intern (f/m/d)", text, { employmentTypes: ['Intern'] }))
+        ?.value,
+    ).to.have.members(['FULL_TIME', 'INTERN']);
+    // Without native values, from the title.
+    expect(
+      deriveEmploymentType(input('Praktikum Marketing (m/w/d)', 'Art: Vollzeitpraktikum, 6 Monate'))?.value,
+    ).to.have.members(['FULL_TIME', 'INTERN']);
+    // A full-time offer after the internship is not the internship's schedule.
+    expect(
+      deriveEmploymentType(
+        input(
+          'Research Intern',
+          'The position is open for end-of-study interns, with an opportunity for full-time employment afterwards.',
+          {
+            employmentTypes: ['Intern'],
+          },
+        ),
+      )?.value,
+    ).to.deep.equal(['INTERN']);
+  });
+
   it('takes a title that says part-time over a native full-time value (Ashby, Satispay: FullTime)', () => {
     const of = (title: string): unknown =>
       deriveEmploymentType(input(title, undefined, { employmentTypes: ['FullTime'] }))?.value;
