@@ -57,7 +57,9 @@ const NATIVE_RULES: [RegExp, NativeMapping][] = [
 
 const TITLE_RULES: [RegExp, ExperienceLevel][] = [
   [
-    /\b(?:vice president|vp|svp|evp|chief|ceo|cto|cfo|coo|cmo|cio|ciso|president|head of)\b|(?<!account\s|associate\s)\bdirector\b|\bdir\b/i,
+    // "Chief" is C-level only as a chief … officer or the chief of staff: a survey "Party Chief", a
+    // "Crew Chief" or a "Chief Engineer" leads a crew or a discipline (train: a Party Chief).
+    /\b(?:vice president|vp|svp|evp|ceo|cto|cfo|coo|cmo|cio|ciso|president|head of)\b|\bchief\s+(?:[\w&-]+\s+){0,3}?officer\b|\bchief of staff\b|(?<!account\s|associate\s)\bdirector\b|\bdir\b/i,
     'executive',
   ],
   [
@@ -71,7 +73,7 @@ const TITLE_RULES: [RegExp, ExperienceLevel][] = [
   ],
   [/\b(?:senior|sr)\b\.?|\(senior\)|\b(?:iii|iv)\s*$|\b(?:iii|iv)\b(?=\s*[-–,(])/i, 'senior'],
   [
-    /\b(?:junior|jr|graduate|grad|entry[- ]level|new grad)\b\.?|^assoc(?:iate\b|\.|\b)(?!\s+(?:general\s+counsel|counsel|partner|principal|professor|dean|vice\s+president|vp|attorney)\b)|\brotation(?:al)? program(?:me)?\b|\bstaff\s+(?:accountant|auditor)\b|\bI\s*$/i,
+    /\b(?:junior|jr|graduate|grad|entry[- ]level|new grad)\b\.?|^assoc(?:iate\b|\.|\b)(?!\s+(?:(?:general|legal|corporate|product)\s+counsel|counsel|partner|principal|professor|dean|vice\s+president|vp|attorney)\b)|\brotation(?:al)? program(?:me)?\b|\bstaff\s+(?:accountant|auditor)\b|\bI\s*$/i,
     'entry',
   ],
   // Case-sensitive for the numeral ("ii" is no level), so "Mid-level" is spelled in both cases.

@@ -28,6 +28,12 @@ describe('experience_level', () => {
       // An in-house lawyer's or a partner's "Associate" is no junior grade (wave-3 Ashby board).
       ['Associate General Counsel - Product & Regulatory', undefined],
       ['Associate Partner, Strategy', undefined],
+      ['Associate Legal Counsel', undefined],
+      // "Chief" is C-level as a chief … officer or the chief of staff, not a crew's chief (train).
+      ['Party Chief', undefined],
+      ['Chief Revenue Officer', 'executive'],
+      ['Chief of Staff to the CEO', 'executive'],
+      ['AVP - IT Chief Technology Officer', 'executive'],
       // Staff and a discipline written in two words (wave-3 Ashby board).
       ['Staff Front End Engineer', 'lead'],
       ['Staff Platform Engineer', 'lead'],
