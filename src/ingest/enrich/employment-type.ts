@@ -18,9 +18,10 @@
  *    TEMPORARY and CONTRACTOR go (Workable "Guest Operations Intern", employment_type Temporary;
  *    SmartRecruiters "Jovem Aprendiz", typeOfEmployment Contract → INTERN; the labelled set's train
  *    and dev splits never pair INTERN with either, 40 internships). An internship the description
- *    calls full-time ("full-time interns", "Vollzeitpraktikum") is FULL_TIME + INTERN. A title that says part-time (and
- *    not full-time) replaces a native FULL_TIME: the title is the posting's own word, the native
- *    value often the board's default (Ashby "… Napoli - Part-time", employmentType FullTime).
+ *    calls full-time ("full-time interns", "Vollzeitpraktikum") is FULL_TIME + INTERN. A title that
+ *    says part-time (and not full-time) replaces a native FULL_TIME: the title is the posting's own
+ *    word, the native value often the board's default (Ashby "… Napoli - Part-time",
+ *    employmentType FullTime).
  * 3. Without native values: title cues (confidence 0.85), then explicit description statements
  *    such as "This is a full-time position" or "Employment type: Contract" (0.7). Incidental
  *    mentions ("benefits for full-time employees", "a full-time degree program") do not count.

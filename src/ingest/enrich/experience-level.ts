@@ -59,7 +59,7 @@ const TITLE_RULES: [RegExp, ExperienceLevel][] = [
   [
     // "Chief" is C-level only as a chief … officer or the chief of staff: a survey "Party Chief", a
     // "Crew Chief" or a "Chief Engineer" leads a crew or a discipline (train: a Party Chief).
-    /\b(?:vice president|vp|svp|evp|ceo|cto|cfo|coo|cmo|cio|ciso|president|head of)\b|\bchief\s+(?:[\w&-]+\s+){0,3}?officer\b|\bchief of staff\b|(?<!account\s|associate\s)\bdirector\b|\bdir\b/i,
+    /\b(?:vice president|vp|svp|evp|ceo|cto|cfo|coo|cmo|cio|ciso|president|head of)\b|\bchief\s+(?:[\w&/,.-]+\s+){0,3}?officer\b|\bchief (?:of staff|executive)\b|(?<!account\s|associate\s)\bdirector\b|\bdir\b/i,
     'executive',
   ],
   [

@@ -34,6 +34,8 @@ describe('experience_level', () => {
       ['Chief Revenue Officer', 'executive'],
       ['Chief of Staff to the CEO', 'executive'],
       ['AVP - IT Chief Technology Officer', 'executive'],
+      ['Chief Marketing/Growth Officer', 'executive'],
+      ['Chief Executive, Community Foundation', 'executive'],
       // Staff and a discipline written in two words (wave-3 Ashby board).
       ['Staff Front End Engineer', 'lead'],
       ['Staff Platform Engineer', 'lead'],
