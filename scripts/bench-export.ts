@@ -57,6 +57,7 @@ const exportService = new ExportService(
   runtime.es,
   runtime.indices.alias,
   runtime.config.secrets.cursorSecret,
+  runtime.parquet,
 );
 const total = (await runtime.es.count({ index: runtime.indices.alias, query })).count;
 if (total < 100_000)

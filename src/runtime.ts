@@ -14,6 +14,7 @@ import { DatasetService } from './services/datasets.js';
 import { urlSigningKey } from './datasets/signing.js';
 import { ExportService } from './services/export.js';
 import { createEmbedder, type Embedder } from './embeddings/service.js';
+import { ParquetEngine } from './export/parquet-duckdb.js';
 import type { Services } from './app.js';
 import type { Config } from './config.js';
 import { AccountRepository } from './db/accounts.js';
@@ -66,6 +67,8 @@ export interface Runtime {
   embedder?: Embedder;
   /** Resolved API keys; serves only while the runtime listens for key changes (see openRuntime). */
   keys: KeyCache;
+  /** DuckDB, which encodes Parquet exports; opened at the first one. */
+  parquet: ParquetEngine;
   close(): Promise<void>;
 }
 
@@ -102,6 +105,7 @@ export function openRuntime(config: Config, logger?: Logger, options: RuntimeOpt
   );
   const embedder = config.embedding === undefined ? undefined : createEmbedder(config.embedding);
   const keys = new KeyCache(new AccountRepository(database.db));
+  const parquet = new ParquetEngine();
   const listener =
     options.cacheKeys === true
       ? listenForKeyChanges(database.db, config.postgres.schema, keys, logger ?? createLogger('silent'))
@@ -116,10 +120,12 @@ export function openRuntime(config: Config, logger?: Logger, options: RuntimeOpt
     activity,
     ...(embedder === undefined ? {} : { embedder }),
     keys,
+    parquet,
     close: async () => {
       await listener?.close();
       await activity.close();
       await embedder?.close();
+      await parquet.close();
       await Promise.allSettled([database.close(), es.close()]);
     },
   };
@@ -173,7 +179,12 @@ export function createServices(runtime: Runtime): AppServices {
       new AllowanceRepository(runtime.database.db),
       new ActivityRepository(runtime.database.db),
     ),
-    exports: new ExportService(runtime.searchEs, runtime.indices.alias, runtime.config.secrets.cursorSecret),
+    exports: new ExportService(
+      runtime.searchEs,
+      runtime.indices.alias,
+      runtime.config.secrets.cursorSecret,
+      runtime.parquet,
+    ),
     datasets: new DatasetService(
       new DatasetRepository(runtime.database.db),
       runtime.config.datasetsDir,

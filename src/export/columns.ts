@@ -3,7 +3,6 @@
  * NDJSON and Parquet. Pure; the one place that knows a column's type.
  */
 import type { SchemaElement } from 'hyparquet';
-import { JsonText } from '../lib/json.js';
 
 type Kind = 'string' | 'timestamp' | 'boolean' | 'string_list' | 'locations' | 'salary' | 'json';
 
@@ -188,14 +187,11 @@ export function parquetWritingSchema(schema: readonly SchemaElement[]): SchemaEl
 
 /**
  * One row group's values, column by column in `columns`' order, as the Parquet writer takes them:
- * absent → null; timestamps as epoch milliseconds; JSON columns as JSON text (parquetWritingSchema),
- * a JsonText's own text as it is.
+ * absent → null; timestamps as epoch milliseconds; JSON columns as JSON text (parquetWritingSchema).
  *
  * Why text: the writer converts a JSON value itself (walk, stringify, UTF-8) and keys its dictionary
  * by object, hashing each value's bytes; `derivations` given as objects cost 8.1 of the 21.5 µs a row
- * of encoding the default columns, as text 2.7 µs (40,000 rows of bench-companies, in process). The
- * export reads that member as text out of Elasticsearch's answer (search/source-lines.ts), which
- * spares parsing it too.
+ * of encoding the default columns, as text 2.7 µs (40,000 rows of bench-companies, in process).
  *
  * Why one pass over each row's own members: rows parsed from JSON have as many shapes as
  * combinations of absent members, and reading `row[column]` column by column was a megamorphic
@@ -229,7 +225,7 @@ function parquetValues(column: ExportColumn, values: unknown[]): unknown[] {
     case 'json':
       return values.map((value) => {
         if (value === null) return null;
-        return value instanceof JsonText ? value.text : JSON.stringify(value);
+        return JSON.stringify(value);
       });
     default:
       return values;

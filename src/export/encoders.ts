@@ -27,18 +27,19 @@ export const MEDIA_TYPES: Record<ExportFormat, string> = {
 };
 
 /**
- * Rows per Parquet row group. A group's rows live until it is written, so smaller groups die younger
- * and the export's thread needs a smaller heap (parquet-thread.ts). bench:export, Parquet, 1M rows,
+ * Rows per Parquet row group of the JavaScript writer (snapshots; exports are DuckDB's,
+ * parquet-duckdb.ts). A group's rows live until it is written, so smaller groups die younger and
+ * need a smaller heap. Measured when exports ran this writer on a thread of their own with a 64 MB
+ * heap (bench:export, Parquet, 1M rows,
  * alternating runs on the same corpus: 10,000 rows / 16 MB / a 128 MB heap 23.5–25.8k rows/s, peak
  * RSS 392–416 MB; 4,000 / 8 MB / 64 MB 25.0–32.4k rows/s (mean 28.6k against 24.7k), 377–382 MB;
  * 6,000 / 12 MB / 64 MB 23.4–24.4k; 2,000 / 4 MB / 48 MB 18.7–21.7k (each group's fixed cost). The
- * files were the same size (39–40 MB).
+ * files were the same size (39–40 MB)).
  */
 const ROW_GROUP = 4_000;
 /**
  * Or fewer, once the rows came from this many bytes of JSON: a group is held whole until it is
- * written, and the export's thread has a heap of bounded size (parquet-thread.ts); 4,000 rows with
- * descriptions can be 30 MB of text. Default-column rows (~1.9 kB in an answer) fill 4,000 in ~7.6 MB.
+ * written; 4,000 rows with descriptions can be 30 MB of text. Default-column rows (~1.9 kB in an answer) fill 4,000 in ~7.6 MB.
  */
 const ROW_GROUP_SOURCE_BYTES = 8 * 1024 * 1024;
 
@@ -111,7 +112,7 @@ async function* ndjson(
  * row group once it is full (ROW_GROUP rows or ROW_GROUP_SOURCE_BYTES), `finish` the rest and the
  * footer. The writer keeps only offsets and statistics for the footer, so memory holds one row group
  * whatever the file's size.
- * Synchronous work: the export runs it on a worker thread (parquet-thread.ts), snapshots in line.
+ * Synchronous work: snapshots run it in line on the worker process.
  */
 export class ParquetEncoder {
   private readonly writer = new ByteWriter();

@@ -1,13 +1,5 @@
 import { createHash } from 'node:crypto';
 
-/**
- * A JSON value kept as its text: read out of bytes and written into bytes without being parsed and
- * serialized again (the Parquet export's JSON columns, export/columns.ts).
- */
-export class JsonText {
-  constructor(readonly text: string) {}
-}
-
 /** JSON with object keys sorted at every level, so equal values always serialize (and hash) equally. */
 export function stableStringify(value: unknown): string {
   return JSON.stringify(sortKeys(value));

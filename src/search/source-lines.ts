@@ -20,7 +20,6 @@
  * marker, another answer shape) returns `undefined` with the answer untouched, and the caller
  * parses it as before.
  */
-import { PUBLIC_JOB_MEMBERS } from '../domain/public-job.js';
 import type { ChunkedBytes } from '../lib/chunked-bytes.js';
 import { CLOSE_BRACE, COMMA, NEWLINE } from '../lib/json-bytes.js';
 import { opensPublicMembers, PUBLIC_END, SOURCE_OPEN } from './public-region.js';
@@ -81,42 +80,6 @@ export function compactLines(answer: ChunkedBytes, spans: PublicSpans): Buffer[]
     written += 2;
   });
   return answer.slice(0, written);
-}
-
-/** The last public member: what publicRows keeps as text. */
-const LAST_MEMBER = PUBLIC_JOB_MEMBERS[PUBLIC_JOB_MEMBERS.length - 1];
-const LAST_MEMBER_OPEN = Buffer.from(`,"${LAST_MEMBER}":`);
-
-/** One hit's public members, parsed but for the last one (`derivations`), kept as its JSON text. */
-export interface PublicRow {
-  members: Record<string, unknown>;
-  /** The JSON text of the last public member's value; undefined when the job has none. */
-  lastText: string | undefined;
-}
-
-/**
- * The public members of `spans`' hits, each parsed up to its last member, which stays text. That
- * member (`derivations`, a map of every attribute's source and confidence) is a third of a row's
- * bytes; the Parquet export writes it as JSON text anyway, so parsing it only to serialize it again
- * cost ~3.5 µs a row to parse and ~4 to serialize (bench-companies rows, in process).
- *
- * Where it starts: the last `,"derivations":` of the region. A `,"` cannot occur inside a JSON
- * string (a quote there is escaped) and no public member holds an object with a member of that name,
- * so the last one is the top-level member (if a cut were ever wrong, the object left would be
- * unbalanced and fail to parse, not read wrong). Writes a `}` over each cut's comma: the answer is
- * spent.
- */
-export function publicRows(answer: Buffer, spans: PublicSpans): PublicRow[] {
-  return spans.opens.map((open, i) => {
-    const end = spans.ends[i] ?? open;
-    const cut = answer.lastIndexOf(LAST_MEMBER_OPEN, end);
-    const lastAt = cut > open ? cut : end;
-    const lastText = lastAt === end ? undefined : answer.toString('utf8', cut + LAST_MEMBER_OPEN.length, end);
-    answer[lastAt] = CLOSE_BRACE;
-    const members: unknown = JSON.parse(answer.toString('utf8', open, lastAt + 1));
-    if (typeof members !== 'object' || members === null) throw new Error('a public region is not an object');
-    return { members: members as Record<string, unknown>, lastText };
-  });
 }
 
 /**

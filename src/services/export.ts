@@ -43,12 +43,7 @@ import { csvHeader, encode, MEDIA_TYPES, ndjsonLines, type ExportFormat } from '
 import { compactLines, publicSpans } from '../search/source-lines.js';
 import { ChunkedBytes } from '../lib/chunked-bytes.js';
 import { parsedRows } from '../export/answer-rows.js';
-import {
-  parquetFromAnswers,
-  parquetSlots,
-  type PageAnswer,
-  type ParquetSlots,
-} from '../export/parquet-thread.js';
+import { parquetFromLines, type LinePage, type ParquetEngine } from '../export/parquet-duckdb.js';
 
 export const PART_ROWS = 50_000;
 /** Rows per Elasticsearch page while streaming. */
@@ -65,10 +60,9 @@ const SORT_VALUES_ONLY: HitFetch = { _source: false, stored_fields: ['_none_'] }
  */
 export const FETCH_CONCURRENCY = 3;
 /**
- * The same for rows parsed into objects (CSV and NDJSON with chosen columns) and for Parquet's
- * answers: two, since a third page of objects raised the API's peak RSS from ~410 to ~700 MB in a
- * CSV export and gained nothing (the encoders, not the reads, bound those formats); for Parquet a
- * third gained 2–3% and 25 MB of RSS (bench:export, lever, alternating runs).
+ * The same for rows parsed into objects (CSV and NDJSON with chosen columns, Parquet with
+ * descriptions): two, since a third page of objects raised the API's peak RSS from ~410 to ~700 MB
+ * in a CSV export and gained nothing (the encoders, not the reads, bound those formats).
  */
 const PARSED_FETCH_CONCURRENCY = 2;
 /** How long the point in time outlives the last request of its export. */
@@ -148,10 +142,10 @@ export class ExportService {
     private readonly es: EsClient,
     private readonly index: string,
     private readonly cursorSecret: string,
+    /** DuckDB, the process's Parquet encoder (export/parquet-duckdb.ts). */
+    private readonly parquet: ParquetEngine,
     /** The contract's part size and ES page size; tests pass small ones to exercise many parts and pages. */
     private readonly sizes = { partRows: PART_ROWS, pageRows: FETCH_PAGE },
-    /** Parquet exports encoding at once (one thread each); the service is one per process. */
-    private readonly parquetThreads: ParquetSlots = parquetSlots(),
   ) {}
 
   async open(request: ExportRequest): Promise<ExportPart> {
@@ -206,13 +200,15 @@ export class ExportService {
     const deliver = <T>(read: (span: PageSpan) => Promise<Delivery<T>>, concurrency: number) =>
       this.deliver(spanned, read, concurrency, delivered, finish);
     const format = request.format;
-    const withDescription = columns.includes('description_text');
     const body =
       format === 'parquet'
-        ? parquetFromAnswers(
-            { columns, withDescription },
-            deliver((span) => this.answer(pit, query, span, withDescription), PARSED_FETCH_CONCURRENCY),
-            this.parquetThreads,
+        ? parquetFromLines(
+            this.parquet,
+            columns,
+            deliver(
+              (span) => this.parquetLines(pit, query, columns, span),
+              columns.includes('description_text') ? PARSED_FETCH_CONCURRENCY : FETCH_CONCURRENCY,
+            ),
           )
         : isDefaultColumns(columns)
           ? withHeader(
@@ -365,18 +361,22 @@ export class ExportService {
   }
 
   /**
-   * One span's page answer, unparsed and in the pieces it was read in (the Parquet thread joins and
-   * parses it: export/parquet-thread.ts).
+   * One span's rows as NDJSON lines for DuckDB (export/parquet-duckdb.ts): the lines the NDJSON export
+   * sends (every public member; DuckDB reads the chosen columns of them), or, with descriptions (they
+   * lie outside `_source`), the parsed rows' chosen columns serialized.
    */
-  private async answer(
+  private async parquetLines(
     pit: estypes.SearchPointInTimeReference,
     query: estypes.QueryDslQueryContainer,
+    columns: readonly ExportColumn[],
     span: PageSpan,
-    withDescription: boolean,
-  ): Promise<Delivery<PageAnswer>> {
-    const request = exportPageRequest(pit, query, span.after, span.size, jobFetch(withDescription));
-    const answer = await rawSearchPieces(this.es, this.index, request);
-    return { value: { answer, rows: span.size }, rows: span.size };
+  ): Promise<Delivery<LinePage>> {
+    if (!columns.includes('description_text')) {
+      const { value, rows } = await this.lines(pit, query, span, 'ndjson');
+      return { value: { lines: value, rows }, rows };
+    }
+    const { value, rows } = await this.rows(pit, query, columns, span);
+    return { value: { lines: [Buffer.from(ndjsonLines(value, columns))], rows }, rows };
   }
 
   /**

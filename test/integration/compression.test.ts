@@ -111,7 +111,12 @@ describe('compression: responses and export parts negotiated by Accept-Encoding'
       {
         ...env.services,
         jobs: new JobSearchService(env.runtime.es, names.alias, env.config.secrets.cursorSecret),
-        exports: new ExportService(env.runtime.es, names.alias, env.config.secrets.cursorSecret),
+        exports: new ExportService(
+          env.runtime.es,
+          names.alias,
+          env.config.secrets.cursorSecret,
+          env.runtime.parquet,
+        ),
       },
       env.document,
     );

@@ -250,7 +250,7 @@ describe('bulk export: CSV, NDJSON parts and Parquet, read back independently', 
     }
   });
 
-  it('Parquet with the default columns (public members read out of the answer, on a worker thread): every member of every row equals the search results', async () => {
+  it('Parquet with the default columns (the NDJSON export lines, encoded by DuckDB): every member of every row equals the search results', async () => {
     const expected = await searchAll(FILTERS, key);
     const exported = await download(`/v1/jobs/export?format=parquet&${FILTERS}`, key);
     expect(exported.status).to.equal(200);
@@ -272,6 +272,7 @@ describe('bulk export: CSV, NDJSON parts and Parquet, read back independently', 
           env.runtime.es,
           env.runtime.indices.alias,
           env.runtime.config.secrets.cursorSecret,
+          env.runtime.parquet,
           {
             partRows: 7,
             pageRows: 3,

@@ -3,7 +3,7 @@ import type { StoredJob } from '../../src/domain/job.js';
 import { DEFAULT_EXPORT_COLUMNS } from '../../src/export/columns.js';
 import { ndjsonLines } from '../../src/export/encoders.js';
 import { PUBLIC_JOB_MEMBERS } from '../../src/domain/public-job.js';
-import { compactLines, publicRows, publicSpans, type PublicSpans } from '../../src/search/source-lines.js';
+import { compactLines, publicSpans, type PublicSpans } from '../../src/search/source-lines.js';
 import { ChunkedBytes } from '../../src/lib/chunked-bytes.js';
 import { storedJob } from '../support/jobs.js';
 import { cuttings } from '../support/pieces.js';
@@ -160,78 +160,5 @@ describe('export lines copied from _source (search/source-lines.ts)', () => {
         expect(Buffer.concat(pieces).equals(bytes)).to.equal(true);
       }
     }
-  });
-});
-
-describe('export rows parsed from _source up to derivations (publicRows)', () => {
-  const derivations = {
-    language: { source: 'rules', confidence: 0.7565363849765258 },
-    locations_derived: { source: 'source_field', confidence: 1 },
-  } as const;
-  const withDerivations: StoredJob = { ...stored, derivations };
-
-  /** publicRows over a copy of an answer of `sources`, each row as the parsed path would give it. */
-  function rowsOf(sources: Record<string, unknown>[]): { row: Record<string, unknown>; text?: string }[] {
-    const bytes = answer(sources);
-    const spans = publicSpans(new ChunkedBytes([bytes]), sources.length);
-    expect(spans, 'recognized').to.not.equal(undefined);
-    return spans === undefined
-      ? []
-      : publicRows(bytes, spans).map(({ members, lastText }) => ({
-          row:
-            lastText === undefined ? members : { ...members, derivations: JSON.parse(lastText) as unknown },
-          ...(lastText === undefined ? {} : { text: lastText }),
-        }));
-  }
-
-  /** What the parse-and-serialize path gives for the same sources. */
-  const parsedRows = (sources: Record<string, unknown>[]): unknown[] =>
-    parsedLines(sources)
-      .split('\n')
-      .slice(0, -1)
-      .map((line) => JSON.parse(line) as unknown);
-
-  it("gives the public members and derivations' JSON text exactly as Elasticsearch wrote it", () => {
-    const sources = [indexedSource(withDerivations), indexedSource({ ...stored, job_key: 'gh-2' })];
-    const rows = rowsOf(sources);
-    expect(rows.map(({ row }) => row)).to.deep.equal(parsedRows(sources));
-    expect(rows[0]?.text).to.equal(JSON.stringify(derivations));
-    expect(rows[1]?.text, 'a job without derivations').to.equal(undefined);
-  });
-
-  it('is exact when other members hold the member name, the markers or JSON structure', () => {
-    const texts = [...ADVERSARIAL, ',"derivations":{"language":{}}', '"derivations":', '\\,"derivations":{'];
-    const sources = texts.map((text, i) =>
-      indexedSource({
-        ...withDerivations,
-        job_key: `k${String(i)}`,
-        title: text,
-        department: text,
-        skill_clusters: [text],
-        native_id: text,
-        ...(i % 3 === 0 ? { derivations: undefined } : {}),
-      }),
-    );
-    expect(rowsOf(sources).map(({ row }) => row)).to.deep.equal(parsedRows(sources));
-  });
-
-  it('agrees with the parsed path on 300 seeded random jobs', () => {
-    const random = seededRandom(20261128);
-    const text = (): string => trickyText(random);
-    const sources = Array.from({ length: 300 }, (_, i) =>
-      indexedSource({
-        ...withDerivations,
-        job_key: `r${String(i)}`,
-        title: text(),
-        ...(random() < 0.5 ? { department: text() } : {}),
-        ...(random() < 0.3 ? { derivations: undefined } : {}),
-        native_id: text(),
-      }),
-    );
-    expect(rowsOf(sources).map(({ row }) => row)).to.deep.equal(parsedRows(sources));
-  });
-
-  it('reads an empty page as no rows', () => {
-    expect(rowsOf([])).to.deep.equal([]);
   });
 });

@@ -1,0 +1,304 @@
+/**
+ * A Parquet export encoded by DuckDB from the export's NDJSON lines: each row group's lines go to a
+ * file of their own, `COPY … TO … (FORMAT parquet)` turns them into a one-group Parquet file, and the
+ * groups are given out as they are written, under one footer (export/parquet-splice.ts).
+ *
+ * Why DuckDB and not the JavaScript writer on a thread of its own (the design before): that thread
+ * parsed every row and encoded it at 35–45 µs a row and was the export's bound (bench:export, 1M rows:
+ * 22–26k rows/s, 0.34–0.41× of Elasticsearch delivery, the thread busy 98% of the run while the API
+ * thread idled 87%). DuckDB parses and encodes the same lines at ~9–10 µs a row in native code on a
+ * libuv thread, and the lines are the ones the NDJSON export already cuts out of Elasticsearch's
+ * answers for ~5 µs a row (40,000 bench-companies rows in process, alternating: 14–16 µs a row in
+ * all against 31–38). No JavaScript heap holds a row group any more. End to end (bench:export,
+ * 1M rows, five runs): 36.5–42.1k rows/s, 0.53–0.73× of Elasticsearch delivery, API 19.5–20.3 µs a
+ * row. What it costs is memory: peak RSS 494–552 MB against 342–356 — DuckDB's library (29 MB),
+ * its allocations on the libuv thread (~70 MB of arenas) and ~90 MB more garbage in the API
+ * thread's heap between its full collections; bounded (in process, six exports of 200,000 rows
+ * each: the heap after collection and the RSS the same after each).
+ *
+ * Values as the JavaScript encoder writes them (export/columns.ts, snapshots): timestamps as UTC
+ * epoch milliseconds (an unreadable one as null), JSON columns as JSON text (DuckDB re-serializes it
+ * compactly: the same JSON value, not always the same characters — "1.50" becomes "1.5"). Every
+ * column is OPTIONAL in the schema (DuckDB's pages carry definition levels), job_key included.
+ */
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { EXPORT_COLUMNS, type ExportColumn } from './columns.js';
+import { ParquetSplice, ordered, type SchemaEdit, type ThriftStruct } from './parquet-splice.js';
+
+/**
+ * Rows per row group (or fewer once the lines reach ROW_GROUP_BYTES). 4,000 as the JavaScript
+ * writer had them (its measured reasons were its heap's; here a group costs ~1.5 ms of fixed work
+ * and 8 MB of lines on disk, so readers' preference for larger groups is kept within that).
+ */
+const ROW_GROUP = 4_000;
+/** A group's lines: 4,000 default-column rows are ~7.6 MB; rows with descriptions close it sooner. */
+const ROW_GROUP_BYTES = 8 * 1024 * 1024;
+
+/**
+ * DuckDB's memory per export encoding at once. Its JSON reader reads in 32 MiB buffers: a limit of
+ * 32 MB fails a group ("could not allocate"), 64 MB encodes 4,000-row groups (measured).
+ */
+const MEMORY_MB_PER_EXPORT = 64;
+
+/** One DuckDB database in memory for the process, opened at the first Parquet export. */
+export class ParquetEngine {
+  private instance: Promise<DuckDBInstance> | undefined;
+  /** Parquet exports encoding at once; more wait their turn. */
+  readonly slots: LimitFunction;
+
+  constructor(private readonly exports = availableParallelism()) {
+    this.slots = pLimit(exports);
+  }
+
+  async connect(): Promise<DuckDBConnection> {
+    this.instance ??= DuckDBInstance.create(':memory:', {
+      // One thread per query: an export's group is one file, and the API's cores serve searches too.
+      threads: '1',
+      memory_limit: `${String(MEMORY_MB_PER_EXPORT * this.exports)}MB`,
+      // The groups' rows in the order of their lines (the export's order).
+      preserve_insertion_order: 'true',
+      // Nothing fetched: JSON and Parquet are built in.
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+    });
+    const connection = await (await this.instance).connect();
+    // Timestamps without an offset read as UTC, whatever the host's zone (not an option at creation).
+    await connection.run("SET TimeZone = 'UTC'");
+    return connection;
+  }
+
+  async close(): Promise<void> {
+    const instance = this.instance;
+    this.instance = undefined;
+    if (instance !== undefined) (await instance).closeSync();
+  }
+}
+
+/** One page of an export as NDJSON lines (each a JSON object and a newline) and its row count. */
+export interface LinePage {
+  lines: Buffer[];
+  rows: number;
+}
+
+/**
+ * The Parquet file of `columns` of `pages`' rows, encoded once one of the engine's slots is free.
+ *
+ * Each page's lines go to the group's file as they come (a page is held only while it is written),
+ * and DuckDB encodes a full group while the next one's pages are read and written to the other of
+ * two files: the reads and the encoding overlap.
+ */
+export async function* parquetFromLines(
+  engine: ParquetEngine,
+  columns: readonly ExportColumn[],
+  pages: AsyncIterable<LinePage>,
+): AsyncGenerator<Buffer> {
+  const freeSlot = await takeSlot(engine.slots);
+  const dir = await mkdtemp(join(tmpdir(), 'jlds-parquet-'));
+  let connection: DuckDBConnection | undefined;
+  /** The group whose pages are being written. */
+  let group: GroupFile | undefined;
+  /** The previous group's encoding, running while this group's pages are written. */
+  let encoding: Promise<Buffer> | undefined;
+  try {
+    const opened = await engine.connect();
+    connection = opened;
+    const slots = [0, 1].map((slot) => groupSlot(opened, columns, dir, slot));
+    const splice = new ParquetSplice(timestampsAsMillis(columns));
+    let groups = 0;
+    let [rows, bytes] = [0, 0];
+    const start = (): GroupFile => {
+      const slot = slots[groups % slots.length];
+      if (slot === undefined) throw new Error('no group slot');
+      return slot();
+    };
+    for await (const page of pages) {
+      group ??= start();
+      await group.write(page.lines);
+      rows += page.rows;
+      bytes += page.lines.reduce((sum, line) => sum + line.byteLength, 0);
+      if (rows < ROW_GROUP && bytes < ROW_GROUP_BYTES) continue;
+      if (encoding !== undefined) yield* asBuffers(splice.add(await encoding));
+      encoding = handledLater(group.encode());
+      [group, rows, bytes, groups] = [undefined, 0, 0, groups + 1];
+    }
+    if (encoding !== undefined) yield* asBuffers(splice.add(await encoding));
+    encoding = undefined;
+    // The last group; an export without rows is a file of its schema alone.
+    if (rows > 0 || groups === 0) {
+      const last = group ?? start();
+      group = undefined;
+      yield* asBuffers(splice.add(await last.encode()));
+    }
+    yield Buffer.from(splice.finish());
+  } finally {
+    // A reader that stopped early: the running encoding is stopped before its files go.
+    if (encoding !== undefined) {
+      connection?.interrupt();
+      await encoding.catch(() => undefined);
+    }
+    await group?.discard();
+    connection?.closeSync();
+    await rm(dir, { recursive: true, force: true });
+    freeSlot();
+  }
+}
+
+/** `promise`, marked as handled now: it is awaited later, or dropped when the export stops early. */
+function handledLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+interface GroupFile {
+  /** Appends lines to the group's file. */
+  write(lines: readonly Buffer[]): Promise<void>;
+  /** Closes the file and encodes it: the bytes of a one-group Parquet file. */
+  encode(): Promise<Buffer>;
+  /** Closes the file without encoding it. */
+  discard(): Promise<void>;
+}
+
+/** One of two group slots in `dir`: each group it starts writes its lines there and DuckDB encodes them. */
+function groupSlot(
+  connection: DuckDBConnection,
+  columns: readonly ExportColumn[],
+  dir: string,
+  slot: number,
+): () => GroupFile {
+  const input = join(dir, `group-${String(slot)}.ndjson`);
+  const output = join(dir, `group-${String(slot)}.parquet`);
+  const sql = copySql(columns, input, output);
+  return () => {
+    const file = handledLater(open(input, 'w'));
+    let closed = false;
+    const close = async (): Promise<void> => {
+      if (closed) return;
+      closed = true;
+      await (await file).close();
+    };
+    return {
+      write: async (lines) => {
+        await (await file).writev([...lines]);
+      },
+      encode: async () => {
+        await close();
+        await connection.run(sql);
+        return readFile(output);
+      },
+      discard: () => close().catch(() => undefined),
+    };
+  };
+}
+
+/** DuckDB's type of each column's NDJSON value (export/columns.ts's kinds). */
+const DUCKDB_TYPES: Record<(typeof EXPORT_COLUMNS)[ExportColumn], string> = {
+  string: 'VARCHAR',
+  timestamp: 'VARCHAR',
+  boolean: 'BOOLEAN',
+  string_list: 'VARCHAR[]',
+  locations: 'STRUCT(city VARCHAR, country VARCHAR, country_code VARCHAR, lat DOUBLE, lng DOUBLE)[]',
+  salary:
+    'STRUCT(min DOUBLE, max DOUBLE, currency VARCHAR, period VARCHAR, annualized_min DOUBLE, annualized_max DOUBLE, source VARCHAR)',
+  json: 'JSON',
+};
+
+/**
+ * The COPY of one group: `columns` of the lines in `input` (members not among them are skipped) into
+ * `output`. Column names come from EXPORT_COLUMNS and paths from mkdtemp: no caller's text.
+ */
+export function copySql(columns: readonly ExportColumn[], input: string, output: string): string {
+  const types = columns.map((column) => `'${column}': '${DUCKDB_TYPES[EXPORT_COLUMNS[column]]}'`).join(', ');
+  const selected = columns
+    .map((column) =>
+      EXPORT_COLUMNS[column] === 'timestamp'
+        ? `epoch_ms(TRY_CAST("${column}" AS TIMESTAMPTZ)) AS "${column}"`
+        : `"${column}"`,
+    )
+    .join(', ');
+  return (
+    `COPY (SELECT ${selected} FROM read_ndjson(${quoted(input)}, columns = {${types}})) ` +
+    `TO ${quoted(output)} (FORMAT parquet, COMPRESSION zstd)`
+  );
+}
+
+function quoted(path: string): string {
+  return `'${path.replaceAll("'", "''")}'`;
+}
+
+// parquet.thrift: SchemaElement's type, name, converted type and logical type; INT64; TIMESTAMP.
+const ELEMENT_TYPE = 1;
+const ELEMENT_NAME = 4;
+const ELEMENT_CHILDREN = 5;
+const ELEMENT_CONVERTED = 6;
+const ELEMENT_LOGICAL = 10;
+const INT64 = 2;
+const LOGICAL_TIMESTAMP = 8;
+
+/**
+ * The footer's schema with the timestamp columns stated as timestamps: DuckDB writes epoch_ms as a
+ * plain INT64, the file says TIMESTAMP(MILLIS, adjusted to UTC) as the JavaScript writer did.
+ */
+export function timestampsAsMillis(columns: readonly ExportColumn[]): SchemaEdit {
+  const timestamps = new Set<string>(columns.filter((column) => EXPORT_COLUMNS[column] === 'timestamp'));
+  return (schema) => {
+    const out = [...schema];
+    // Top-level elements only: a nested field may share a column's name (salary.source).
+    for (let at = 1; at < out.length; at = after(out, at)) {
+      const element = out[at];
+      if (element === undefined || !isTimestamp(element, timestamps)) continue;
+      const { [`field_${ELEMENT_CONVERTED}`]: _integer, ...rest } = element;
+      out[at] = ordered({
+        ...rest,
+        [`field_${ELEMENT_LOGICAL}`]: {
+          [`field_${LOGICAL_TIMESTAMP}`]: { field_1: true, field_2: { field_1: {} } },
+        },
+      });
+    }
+    return out;
+  };
+}
+
+function isTimestamp(element: ThriftStruct, names: ReadonlySet<string>): boolean {
+  const name = element[`field_${ELEMENT_NAME}`];
+  return (
+    element[`field_${ELEMENT_TYPE}`] === INT64 &&
+    name instanceof Uint8Array &&
+    names.has(Buffer.from(name).toString('utf8'))
+  );
+}
+
+/** The index after the element at `at` and all its descendants. */
+function after(schema: readonly ThriftStruct[], at: number): number {
+  let next = at + 1;
+  let open = childrenOf(schema[at]);
+  while (open > 0 && next < schema.length) {
+    open += childrenOf(schema[next]) - 1;
+    next += 1;
+  }
+  return next;
+}
+
+function childrenOf(element: ThriftStruct | undefined): number {
+  const children = element?.[`field_${ELEMENT_CHILDREN}`];
+  return typeof children === 'number' ? children : 0;
+}
+
+function* asBuffers(parts: Uint8Array[]): Generator<Buffer> {
+  for (const part of parts) yield Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+}
+
+/** Waits for a free slot; the function given back frees it. */
+function takeSlot(slots: LimitFunction): Promise<() => void> {
+  return new Promise((granted) => {
+    void slots(
+      () =>
+        new Promise<void>((free) => {
+          granted(free);
+        }),
+    );
+  });
+}
