@@ -25,6 +25,7 @@ try {
     es: runtime.es,
     index: runtime.indices.alias,
     dir: runtime.config.datasetsDir,
+    parquet: runtime.parquet,
   };
   const snapshot = await buildSnapshot(deps, values.date, partRows);
   process.stdout.write(

@@ -13,7 +13,8 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { Database } from '../db/database.js';
 import { DatasetRepository } from '../db/datasets.js';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../export/columns.js';
-import { encode } from '../export/encoders.js';
+import { ndjsonLines } from '../export/encoders.js';
+import { parquetFromLines, type LinePage, type ParquetEngine } from '../export/parquet-duckdb.js';
 import { exportQuery } from '../search/export-query.js';
 import { checkpointOf } from '../ledger/projector.js';
 import type { EsClient } from '../search/client.js';
@@ -35,6 +36,8 @@ export interface SnapshotDeps {
   index: string;
   /** DATASETS_DIR: snapshots live in <dir>/<snapshot_date>/. */
   dir: string;
+  /** DuckDB, which encodes the parts as it encodes Parquet exports (export/parquet-duckdb.ts). */
+  parquet: ParquetEngine;
 }
 
 export interface SnapshotPart {
@@ -74,7 +77,7 @@ export async function buildSnapshot(
   );
   let parts: SnapshotPart[];
   try {
-    parts = await writeParts(reader, staging, date, partRows);
+    parts = await writeParts(reader, staging, date, partRows, deps.parquet);
   } finally {
     await reader.close();
   }
@@ -101,6 +104,7 @@ async function writeParts(
   staging: string,
   date: string,
   partRows: number,
+  parquet: ParquetEngine,
 ): Promise<SnapshotPart[]> {
   const parts: SnapshotPart[] = [];
   for (let part = 1; ; part += 1) {
@@ -108,7 +112,7 @@ async function writeParts(
     const counted = { rows: 0 };
     const written = await writeFile(
       join(staging, name),
-      encode('parquet', SNAPSHOT_COLUMNS, reader.rows(partRows, counted)),
+      parquetFromLines(parquet, SNAPSHOT_COLUMNS, linePages(reader.rows(partRows, counted))),
     );
     // An empty corpus still gets one (empty) part; otherwise no empty trailing part.
     if (counted.rows === 0 && part > 1) {
@@ -119,6 +123,12 @@ async function writeParts(
     if (reader.exhausted) break;
   }
   return parts;
+}
+
+/** Each batch of rows as NDJSON lines of the snapshot's columns, for DuckDB. */
+async function* linePages(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<LinePage> {
+  for await (const batch of batches)
+    yield { lines: [Buffer.from(ndjsonLines(batch, SNAPSHOT_COLUMNS))], rows: batch.length };
 }
 
 async function writeFile(

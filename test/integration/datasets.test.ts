@@ -52,6 +52,7 @@ describe('dataset snapshots: verified Parquet parts behind signed URLs', functio
       es: env.runtime.es,
       index: env.runtime.indices.alias,
       dir: env.config.datasetsDir,
+      parquet: env.runtime.parquet,
     };
     duck = await (await DuckDBInstance.create(':memory:')).connect();
   });

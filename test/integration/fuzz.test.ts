@@ -213,6 +213,7 @@ async function seed(): Promise<void> {
     es: env.runtime.es,
     index: env.runtime.indices.alias,
     dir: env.config.datasetsDir,
+    parquet: env.runtime.parquet,
   };
   // Snapshots are immutable: another test may have taken this date already, which serves as well.
   await buildSnapshot(deps, yesterday, 5).catch((error: unknown) => {

@@ -1,11 +1,18 @@
 import { expect } from 'chai';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { DuckDBConnection } from '@duckdb/node-api';
 import { parquetMetadata } from 'hyparquet';
 import type { StoredJob } from '../../src/domain/job.js';
 import { parsedRows } from '../../src/export/answer-rows.js';
-import { DEFAULT_EXPORT_COLUMNS, type ExportColumn } from '../../src/export/columns.js';
-import { encode, ndjsonLines } from '../../src/export/encoders.js';
+import {
+  DEFAULT_EXPORT_COLUMNS,
+  EXPORT_COLUMNS,
+  type ExportColumn,
+  type ExportRow,
+} from '../../src/export/columns.js';
+import { ndjsonLines } from '../../src/export/encoders.js';
 import { ParquetEngine, parquetFromLines, type LinePage } from '../../src/export/parquet-duckdb.js';
 import { ChunkedBytes } from '../../src/lib/chunked-bytes.js';
 import { compactLines, publicSpans } from '../../src/search/source-lines.js';
@@ -38,17 +45,60 @@ async function concat(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-/** The same rows parsed whole and encoded by the JavaScript writer (snapshots'), read back. */
-async function inline(
-  answers: Buffer[],
-  rows: number[],
+/**
+ * What a reader gets back from Parquet for parsed rows: every chosen column, absent as null,
+ * timestamps as dates (null when unreadable), structs with every field, JSON as the value.
+ */
+function expectedRows(
+  rows: readonly ExportRow[],
   columns: readonly ExportColumn[],
-): Promise<unknown[]> {
-  async function* batches(): AsyncGenerator<ReturnType<typeof parsedRows>> {
-    for (const [i, answer] of answers.entries()) yield parsedRows(answer, rows[i] ?? 0);
-    await Promise.resolve();
+): Record<string, unknown>[] {
+  return rows.map((row) =>
+    Object.fromEntries(columns.map((column) => [column, expectedValue(column, row[column])])),
+  );
+}
+
+function expectedValue(column: ExportColumn, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  switch (EXPORT_COLUMNS[column]) {
+    case 'timestamp': {
+      const millis = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+      return Number.isFinite(millis) ? new Date(millis) : null;
+    }
+    case 'salary':
+      return { ...NULL_SALARY, ...value };
+    case 'locations':
+      return Array.isArray(value)
+        ? value.map((place: unknown) => ({ ...NULL_PLACE, ...(typeof place === 'object' ? place : {}) }))
+        : value;
+    default:
+      return value;
   }
-  return readParquet(await concat(encode('parquet', columns, batches())));
+}
+
+const NULL_SALARY = {
+  min: null,
+  max: null,
+  currency: null,
+  period: null,
+  annualized_min: null,
+  annualized_max: null,
+  source: null,
+};
+const NULL_PLACE = { city: null, country: null, country_code: null, lat: null, lng: null };
+
+/**
+ * Rows read back with hyparquet, a null struct as null: hyparquet gives a struct that DuckDB wrote
+ * as null (definition level 0) as undefined; DuckDB itself reads it as NULL (checked below).
+ */
+async function readBack(file: Buffer): Promise<Record<string, unknown>[]> {
+  return (await readParquet(file)).map((row) =>
+    Object.fromEntries(Object.entries(row).map(([column, value]) => [column, value ?? null])),
+  );
+}
+
+function parsedAll(answers: Buffer[], rows: number[]): ExportRow[] {
+  return answers.flatMap((answer, i) => parsedRows(answer, rows[i] ?? 0));
 }
 
 async function ourTempDirs(): Promise<string[]> {
@@ -72,7 +122,7 @@ describe('Parquet export encoded by DuckDB (export/parquet-duckdb.ts)', () => {
   const answers = pages.map((sources) => searchAnswer(sources));
   const counts = pages.map((sources) => sources.length);
 
-  it('writes the rows the JavaScript writer writes from the parsed answers, read back value for value', async () => {
+  it('writes every member of the parsed answers rows, read back value for value (adversarial text, absent derivations)', async () => {
     const file = await concat(
       parquetFromLines(
         engine,
@@ -80,8 +130,8 @@ describe('Parquet export encoded by DuckDB (export/parquet-duckdb.ts)', () => {
         pagesOf(answers.map((a, i) => linesOf(a, counts[i] ?? 0))),
       ),
     );
-    const read = await readParquet(file);
-    expect(read).to.deep.equal(await inline(answers, counts, DEFAULT_EXPORT_COLUMNS));
+    const read = await readBack(file);
+    expect(read).to.deep.equal(expectedRows(parsedAll(answers, counts), DEFAULT_EXPORT_COLUMNS));
     expect(read[0]?.derivations).to.deep.equal(stored.derivations);
     const schema = parquetMetadata(new Uint8Array(file).buffer).schema;
     expect(schema.find((element) => element.name === 'first_seen')?.logical_type).to.deep.equal({
@@ -99,9 +149,37 @@ describe('Parquet export encoded by DuckDB (export/parquet-duckdb.ts)', () => {
       undefined,
     ]);
     const lines = { lines: [Buffer.from(ndjsonLines(parsedRows(answer, 2), columns))], rows: 2 };
-    const read = await readParquet(await concat(parquetFromLines(engine, columns, pagesOf([lines]))));
-    expect(read).to.deep.equal(await inline([answer], [2], columns));
+    const read = await readBack(await concat(parquetFromLines(engine, columns, pagesOf([lines]))));
+    expect(read).to.deep.equal(expectedRows(parsedAll([answer], [2]), columns));
     expect(read[0]?.description_text).to.equal('First "description", with {braces} and ü');
+  });
+
+  it('writes absent members as null, a partial salary with its other fields null, an unreadable date as null', async () => {
+    const columns: ExportColumn[] = ['job_key', 'first_seen', 'department', 'salary', 'derivations'];
+    const rows: ExportRow[] = [
+      { job_key: 'a', first_seen: '2026-01-02T03:04:05.678Z', derivations: stored.derivations },
+      { department: 'Platform', job_key: 'b', salary: { min: 1, currency: 'EUR' } },
+      { job_key: 'c', first_seen: 'not a date', derivations: {} },
+    ];
+    const lines = { lines: [Buffer.from(ndjsonLines(rows, columns))], rows: 3 };
+    const read = await readBack(await concat(parquetFromLines(engine, columns, pagesOf([lines]))));
+    expect(read).to.deep.equal(expectedRows(rows, columns));
+    expect(read.map((row) => row.first_seen)).to.deep.equal([
+      new Date('2026-01-02T03:04:05.678Z'),
+      null,
+      null,
+    ]);
+    expect(read[1]?.salary).to.deep.equal({ ...NULL_SALARY, min: 1, currency: 'EUR' });
+    const file = join(await mkdtemp(join(tmpdir(), 'parquet-read-')), 'rows.parquet');
+    await writeFile(file, await concat(parquetFromLines(engine, columns, pagesOf([{ ...lines }]))));
+    const duck = await DuckDBConnection.create();
+    try {
+      const nulls = await duck.runAndReadAll(`SELECT salary IS NULL FROM read_parquet('${file}')`);
+      expect(nulls.getRowsJS()).to.deep.equal([[true], [false], [true]]);
+    } finally {
+      duck.closeSync();
+      await rm(dirname(file), { recursive: true, force: true });
+    }
   });
 
   it('closes a row group at 4,000 rows, and writes an export without rows as its schema alone', async () => {

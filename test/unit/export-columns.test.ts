@@ -1,11 +1,5 @@
 import { expect } from 'chai';
-import {
-  csvCells,
-  EXPORT_COLUMNS,
-  ndjsonObject,
-  parquetSchema,
-  type ExportColumn,
-} from '../../src/export/columns.js';
+import { csvCells, ndjsonObject, type ExportColumn } from '../../src/export/columns.js';
 import { exportQuery } from '../../src/search/export-query.js';
 
 describe('export columns', () => {
@@ -37,26 +31,6 @@ describe('export columns', () => {
       'salary',
       'job_key',
     ]);
-  });
-
-  it('builds a Parquet schema whose groups declare exactly their children, for every column', () => {
-    const columns = Object.keys(EXPORT_COLUMNS) as ExportColumn[];
-    const schema = parquetSchema(columns);
-    // Walk the flattened tree: every group must be followed by num_children complete subtrees.
-    let index = 0;
-    const subtree = (): void => {
-      const element = schema[index];
-      index += 1;
-      for (let child = 0; child < (element?.num_children ?? 0); child += 1) subtree();
-    };
-    subtree();
-    expect(index).to.equal(schema.length);
-    expect(schema[0]?.num_children).to.equal(columns.length);
-    expect(schema.find((element) => element.name === 'first_seen')?.logical_type).to.deep.equal({
-      type: 'TIMESTAMP',
-      isAdjustedToUTC: true,
-      unit: 'MILLIS',
-    });
   });
 
   it('filters an export like search does, without text or sort parameters', () => {
