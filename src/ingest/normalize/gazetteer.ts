@@ -93,6 +93,11 @@ const COUNTRY_ALIASES: Record<string, string> = {
   turkiye: 'TR',
   'ivory coast': 'CI',
   'czech republic': 'CZ',
+  // Before 2019 (and on many boards since): the country, not the Ohio village GeoNames also has.
+  macedonia: 'MK',
+  'republic of macedonia': 'MK',
+  'congo brazzaville': 'CG',
+  'congo kinshasa': 'CD',
 };
 
 /** Regions used to qualify cities and infer countries: US states, Canadian provinces, Australian states, UK nations. */

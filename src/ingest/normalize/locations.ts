@@ -73,6 +73,7 @@ import {
   nearCity,
   normalizeName,
   resolveCountry,
+  REGION_OVER_CITY_POPULATION,
   resolveRegion,
   SHORT_TITLE_WORDS,
   type CityRecord,
@@ -112,6 +113,13 @@ export function deriveLocations(locations: SourceLocation[]): DerivedLocations {
   let usedText = false;
   for (const source of locations) {
     if (source.text !== undefined && REMOTE_RE.test(source.text)) remote = true;
+    const areas = shownAreasOverAddress(g, source);
+    if (areas !== undefined) {
+      usedStructured = true;
+      usedText = true;
+      out.push(...areas);
+      continue;
+    }
     const structured = resolveStructured(g, source);
     if (structured !== undefined) {
       usedStructured = true;
@@ -268,10 +276,7 @@ function isRegionOnly(city: string, candidates: readonly CityRecord[]): boolean 
  */
 function namesNoCity(g: Gazetteer, text: string | undefined, city: string): boolean {
   if (text === undefined) return false;
-  const parts = text
-    .split(/[,;|()]|\s[-–—]\s/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
+  const parts = shownParts(text);
   const named = normalizeName(city);
   const areas = parts.filter((part) => !REMOTE_ONLY_RE.test(part));
   return (
@@ -283,6 +288,66 @@ function namesNoCity(g: Gazetteer, text: string | undefined, city: string): bool
         (resolveCountry(g, part) !== undefined || resolveRegion(part) !== undefined),
     )
   );
+}
+
+/**
+ * A shown name's parts: split at commas, brackets, slashes, " - ", " or ", and at a hyphen that
+ * joins "Remote" to a place ("Remote-Germany", "Remote-India/Pakistan").
+ */
+function shownParts(text: string): string[] {
+  return text
+    .replace(/\b(remote|anywhere)\s*[-–—]\s*/gi, '$1 | ')
+    .replace(/\s*[-–—]\s*(remote|anywhere)\b/gi, ' | $1')
+    .split(/[,;|()/&]|\s[-–—]\s|\s+or\s+/i)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/** Areas larger than a country that a shown name may give instead of countries ("Remote - Europe", "Remote (EMEA)"). */
+const WORLD_AREA_RE =
+  /^(?:(?:eastern |western |central |northern |southern )?europe|european union|eu|emea|apac|asia[- ]?pacific|asia|latam|latin america|(?:north |south |central )?america|americas|africa|middle east|mena|nordics?|scandinavia|dach|benelux|oceania|worldwide|global|international)$/i;
+
+/**
+ * The places of a source whose shown name gives only areas — countries, states, world areas —
+ * beside "Remote" or with a world area, over a structured address: the shown countries, each alone, and none for a
+ * world area. The address there is an office's (Ashby: "Remote - Europe" over an Oslo address,
+ * "Remote-India/Pakistan" over Bangalore, "Europe - Anywhere" over Madrid), not the job's place.
+ * Undefined when the source has no structured place, or its shown name is a city (the published
+ * one included), unknown, or "Remote" alone (the address's country stands then, resolveStructured).
+ */
+function shownAreasOverAddress(g: Gazetteer, source: SourceLocation): Location[] | undefined {
+  if (source.text === undefined) return undefined;
+  if (structuredCountry(g, source) === undefined && source.city === undefined) return undefined;
+  const parts = shownParts(source.text);
+  const areas = parts.filter((part) => !REMOTE_ONLY_RE.test(part));
+  // Only beside "Remote" or with a world area: a country alone over a city ("US" over Royal Oak,
+  // Pinpoint) is that city's country, and resolveStructured reads it so.
+  if (
+    areas.length === 0 ||
+    (areas.length === parts.length && !areas.some((part) => WORLD_AREA_RE.test(part)))
+  )
+    return undefined;
+  const city = source.city === undefined ? undefined : normalizeName(source.city);
+  const codes = new Set<string>();
+  for (const part of areas) {
+    if (WORLD_AREA_RE.test(part)) continue;
+    // A shown name that is the published city too ("Hong Kong", "Singapore") is that city.
+    if (normalizeName(part) === city) return undefined;
+    // Two letters are a state as often as a country ("CA"); the two that are not, are read.
+    if (/^[A-Z]{2}$/.test(part) && part !== 'UK' && part !== 'US') return undefined;
+    const country = resolveCountry(g, part);
+    // A state's name that is a large city's too is the city ("New York", as in the text grammar).
+    const region = country === undefined ? resolveRegion(part) : undefined;
+    if (
+      region !== undefined &&
+      lookupCities(g, part).some((c) => c.population >= REGION_OVER_CITY_POPULATION)
+    )
+      return undefined;
+    const code = country ?? region?.countryCode;
+    if (code === undefined) return undefined;
+    codes.add(code);
+  }
+  return [...codes].map((code) => locationOf(null, code, undefined, undefined));
 }
 
 /**

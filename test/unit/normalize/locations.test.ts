@@ -313,6 +313,37 @@ describe('deriveLocations', function () {
       expect(withinOneEdit('boston', 'austin')).to.equal(false);
     });
 
+    it('reads a shown name of remote areas over an office address as those areas (Ashby, wave 4 train/dev boards)', () => {
+      // A world area: no country, and not the office's (enode, nabucasa, cargo-one).
+      expect(places({ text: 'Remote - Europe', city: 'Oslo', country: 'Norway' })).to.deep.equal([]);
+      expect(places({ text: 'Europe - Anywhere', city: 'Madrid', country: 'Spain' })).to.deep.equal([]);
+      expect(places({ text: 'Remote (EMEA)', country: 'Germany' })).to.deep.equal([]);
+      // Countries beside "Remote", joined by a hyphen or a slash: each country, no office city (secfix).
+      expect(
+        places({ text: 'Remote-India/Pakistan', city: 'Bangalore', region: 'Karnataka', country: 'India' }),
+      ).to.deep.equal([
+        [null, 'IN'],
+        [null, 'PK'],
+      ]);
+      expect(places({ text: 'Remote-Germany', city: 'Berlin', country: 'Germany' })).to.deep.equal([
+        [null, 'DE'],
+      ]);
+      expect(places({ text: 'USA (Remote)', city: 'Boston', region: 'MA', country: 'USA' })).to.deep.equal([
+        [null, 'US'],
+      ]);
+      // Not areas: a state that is a large city's name, a country code alone over its city.
+      expect(
+        places({ text: 'New York', city: 'New York City', region: 'New York', country: 'United States' }),
+      ).to.deep.equal([['New York City', 'US']]);
+      expect(places({ text: 'US', city: 'Royal Oak', region: 'Michigan' })).to.deep.equal([
+        ['Royal Oak', 'US'],
+      ]);
+      // The country's name before 2019 is the country, not Macedonia, Ohio (jimdo.com).
+      expect(
+        places({ text: 'Macedonia ', city: 'Skopje', region: 'Skopje ', country: 'Macedonia ' }),
+      ).to.deep.equal([[null, 'MK']]);
+    });
+
     it('keeps the city inside the published country (SmartRecruiters, Recruitee, Ashby)', () => {
       // Not Geneva, Illinois.
       expect(
