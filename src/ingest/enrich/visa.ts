@@ -13,7 +13,8 @@
  * "we offer visa sponsorship", "we can sponsor", "eligible for visa sponsorship", "open to
  * sponsoring", "relocation and visa support", relocation support "that includes the visa /
  * work-permit procedure", "covering the J1 visa processing fee" (train), "benefits include visa
- * sponsorship", a benefit line reading just "Visa sponsorship". The same statements in German,
+ * sponsorship", "with full visa sponsorship", "sponsoring US visas", a benefit line reading just
+ * "Visa sponsorship". The same statements in German,
  * French and Spanish ("Unterstützung beim Visum", "nous ne pouvons pas sponsoriser de visa", "no
  * ofrecemos patrocinio de visa"): the labelled postings in those languages say so in their own words.
  * Relocation support alone is no visa sponsorship
@@ -86,6 +87,12 @@ const OFFERED: RegExp[] = [
   // "GetGround provides visa sponsorship for this role (if necessary)": any subject, the verb right
   // before the offer (train); "does not / no longer provide" are ruled out first.
   /\b(?:offers?|provides?|offering|providing)\s+(?:full\s+|complete\s+)?(?:visa|immigration|work[- ]permit)\s+(?:sponsorship|support|assistance)\b/i,
+  // "relocation … with full visa sponsorship and legal support" (train: secfix); "without" is
+  // another word, and is ruled out first.
+  /\b(?:with|including|plus)\s+(?:full\s+|complete\s+)?(?:visa|immigration|work[- ]permit)\s+(?:sponsorship|support|assistance)\b/i,
+  // "We don't shy away from sponsoring US visas and green card petitions" (train: ello); "not
+  // sponsoring" is ruled out first.
+  /\bsponsoring\s+(?:[\w-]+\s+){0,2}?(?:visas?|green\s+cards?)\b/i,
   // A benefit line that is only "Visa sponsorship" (or "Visa support & relocation").
   /^[\s\-•*·–✓✅]*(?:(?:full|complete)\s+)?(?:visa|work[- ]permit|immigration)\s+(?:sponsorship|support|assistance)(?:\s+(?:and|&|\+)\s+relocation(?:\s+\w+)?)?[\s.!]*$/i,
   /\b(?:we|we'll|we will|we can|we are able to|we're able to|we're happy to|we are happy to|we also|the company will|the company can|(?:this|the)\s+(?:role|position|job))\s+(?:\w+\s+){0,2}?(?:offer|provide|support|sponsor)\w*\s+(?:[\w-]+\s+){0,3}?(?:visas?|sponsorship|work permits?)\b/i,

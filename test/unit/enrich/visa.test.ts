@@ -95,6 +95,15 @@ describe('visa_sponsorship', () => {
     expect(visa('Wir bieten Unterstützung beim Visum und Umzug.')).to.equal(true);
     expect(visa('Nous offrons un accompagnement pour le visa.')).to.equal(true);
     expect(visa('Ofrecemos patrocinio de visa.')).to.equal(true);
+    // Ashby boards of the labelled set (wave 4, train): relocation with sponsorship, sponsoring visas.
+    expect(
+      visa(
+        'Relocation: This role offers relocation from the USA to Germany, with full visa sponsorship and legal support provided after a successful 3-month period.',
+      ),
+    ).to.equal(true);
+    expect(visa('We don’t shy away from sponsoring US visas and green card petitions.')).to.equal(true);
+    expect(visa('We are not sponsoring visas for this role.')).to.equal(false);
+    expect(visa('Applicants must be able to work without visa sponsorship.')).to.equal(false);
   });
 
   it('is omitted for relocation support alone, work authorization or citizenship requirements', () => {
