@@ -40,10 +40,13 @@ function side(n: number): string {
 }
 
 const RANGE_RE = new RegExp(String.raw`${side(1)}\s*(?:-|–|—|to|bis|til)\s*${side(2)}`, 'gu');
-/** "between $101,700 and $106,500/year" (and "zwischen … und", "entre … et / y"): a range too. */
+/**
+ * "between $101,700 and $106,500/year" (and "zwischen … und", "entre … et / y"): a range too; so is
+ * "Vergütung: EUR 90.000 und EUR 110.000" right after a pay field's label (train: pplwise).
+ */
 const BETWEEN_RE = new RegExp(
   // Case-sensitive like RANGE_RE: with the i flag a currency code would match any three letters ("und").
-  String.raw`(?<=\b(?:[Bb]etween|[Zz]wischen|[Ee]ntre)\s+)${side(1)}\s+(?:and|und|et|y|e)\s+${side(2)}`,
+  String.raw`(?<=\b(?:[Bb]etween|[Zz]wischen|[Ee]ntre|(?:[Vv]ergütung|[Gg]ehalt|[Ss]alary|[Ss]alaire|[Cc]ompensation|[Pp]ay)\s*:)\s+)${side(1)}\s+(?:and|und|et|y|e)\s+${side(2)}`,
   'gu',
 );
 const SINGLE_RE = new RegExp(side(1), 'gu');
@@ -54,6 +57,15 @@ const PAY_CONTEXT =
 const BENEFIT_BEFORE =
   /\b(?:hra|hsa|allowance|reimburs\w*|coverage|budget|fertility|401\(?k\)?|pension|relocation|sign[- ]on|signing|lifetime|insurance|wellness|referral|stipend|equity)\b/i;
 const MAGNITUDE_AFTER = /^\s*(?:million|billion|mn|bn|m|b)\b/i;
+/** A bonus's cap just before an amount ("company bonus (up to 15K€ per year", dev: lemlist): not the pay. */
+const BONUS_BEFORE = /\bbonus(?:es)?\s*\(?\s*(?:of\s*)?(?:up\s+to\s*)?$/i;
+/**
+ * A line that is a benefit's (its first words name one: "⛑️ Life Insurance - covering 2 times your
+ * salary, up to $200k", "401(k) - up 4% of your salary matched", train: sonio): its amounts are the
+ * benefit's, though it names the salary.
+ */
+const BENEFIT_LINE =
+  /^[^\p{L}\d]*(?:\p{L}+\s+){0,2}?(?:insurance|401\(?k\)?|pension|hsa|fsa|hra|stipend|allowance|reimbursement)\b/iu;
 
 /**
  * Period words after an amount, else anywhere in its sentence; German, French, Italian, Spanish and
@@ -237,7 +249,11 @@ function firstAmount(
   candidates.sort((x, y) => x.index - y.index);
   for (const candidate of candidates) {
     if (MAGNITUDE_AFTER.test(text.slice(candidate.end))) continue;
-    if (inDescription && BENEFIT_BEFORE.test(text.slice(Math.max(0, candidate.index - 30), candidate.index)))
+    const before = text.slice(Math.max(0, candidate.index - 30), candidate.index);
+    if (
+      inDescription &&
+      (BENEFIT_BEFORE.test(before) || BONUS_BEFORE.test(before) || BENEFIT_LINE.test(text))
+    )
       continue;
     const floor = FLOOR_BEFORE.test(text.slice(Math.max(0, candidate.index - 30), candidate.index));
     const parsed = toParsed(candidate.sides, text, candidate.end, countries, floor);

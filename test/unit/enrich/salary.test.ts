@@ -101,6 +101,28 @@ describe('salary', () => {
   });
 
   describe('text parsing', () => {
+    it('skips a benefit line and a bonus cap that name the salary (Ashby boards of the labelled set, wave 4)', () => {
+      expect(
+        parseSalaryFromDescription(
+          '⛑️ Life Insurance - covering 2 times your salary, up to $200k\n👵 401(k) - up 4% of your salary matched\nSalary: $70,000-90,000 + 10%',
+          ['US'],
+        ),
+      ).to.deep.include({ min: 70_000, max: 90_000, currency: 'USD' });
+      expect(
+        parseSalaryFromDescription(
+          "- Competitive salary + company bonus (up to 15K€ per year depending on company's performance)",
+          ['FR'],
+        ),
+      ).to.equal(undefined);
+      // A bonus beside the salary's own label still leaves the salary.
+      expect(
+        parseSalaryFromDescription('Salary and bonus: $100,000 - $120,000 per year', ['US']),
+      ).to.deep.include({
+        min: 100_000,
+        max: 120_000,
+      });
+    });
+
     it('reads "between $X and $Y" as a range (an Ashby board of the labelled set), in German, French and Spanish too', () => {
       expect(
         parseSalaryFromDescription(
@@ -117,6 +139,12 @@ describe('salary', () => {
         min: 45_000,
         max: 52_000,
       });
+      // After a pay field's label, "X und Y" is the range (train: pplwise).
+      expect(
+        parseSalaryFromDescription('Vergütung: EUR 90.000 und EUR 110.000 Bruttojahresgehalt + Benefits', [
+          'DE',
+        ]),
+      ).to.deep.include({ min: 90_000, max: 110_000, currency: 'EUR', period: 'year' });
       // "and" alone joins no range: two amounts of two things.
       const two = parseSalaryFromDescription('Salary $90,000 and a $5,000 signing bonus.', ['US']);
       expect(two).to.deep.include({ min: 90_000 });
