@@ -70,7 +70,13 @@ const FAMILY_RULES: [Family, RegExp][] = [
   // engineering, not administration or operations (dev: two "Incident Manager" postings).
   [
     'engineering',
-    /\b(?:(?:systems?|network|security|database|cloud|linux|windows)(?: and \w+)? administrator|incident (?:respon\w*|manag\w*)|cyber ?security)\b/i,
+    /\b(?:(?:systems?|network|security|database|cloud|linux|windows)(?: and \w+)? administrator|(?:it|systems?) admin(?:istrator)?|administrator(?:ka)? (?:systemów|sieci|it)|incident (?:respon\w*|manag\w*)|cyber ?security)\b/iu,
+  ],
+  // Sellers and commercial leads in other languages and words ("Assistente Vendite", "Commercial
+  // Team Lead", train), before the administration word "assistant".
+  [
+    'go_to_market',
+    /\b(?:commercial (?:team )?(?:lead|manager|director|head|executive|associate)|vendite|vendita|vendeu(?:r|se)|verkäufer(?:in)?|vertrieb\w*|ventas|vendedor(?:a)?)\b/iu,
   ],
   [
     'legal_policy',
@@ -82,11 +88,11 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   [
     'engineering',
-    /\b(?:engineer\w*|developer|software|programmer|sre|site reliability|devops|firmware|hardware|architect|technical staff|full[- ]?stack|front[- ]?end|back[- ]?end|qa|quality assurance|test automation|it support|informati\w*|sysadmin|system administrator|research scientist|scientist)\b/i,
+    /\b(?:engineer\w*|\w*ingenieur(?:in)?|ingénieure?|ingegner[ei]|ingenier[oa]s?|developer|software|programmer|sre|site reliability|devops|firmware|hardware|architect|technical staff|full[- ]?stack|front[- ]?end|back[- ]?end|qa|quality assurance|test automation|it support|informati\w*|sysadmin|system administrator|research scientist|scientist)\b/i,
   ],
   [
     'general_professional',
-    /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor|clinical (?:operations|affairs)|baker|bakery|pastry|barista|dishwasher|food service|(?:car |house |office )?cleaner|medical (?:coding|coder|science liaison|science liason)|medicine|nurse practitioner|physician assistant|np\/pa|dentist|dental (?:assistant|hygienist)|hygienist|veterinarian|paramedic|phlebotom\w*|sonograph\w*|professor|lecturer|instructor|dermatologist|psychiatrist|psychologist|cardiologist|radiologist|oncologist|neurologist|anesthesiologist|anesthetist|pediatrician|paediatrician|obstetrician|gynecologist|surgeon|optometrist|ophthalmologist|audiologist|podiatrist|chiropractor|midwife|dietitian|dietician|nutritionist|embryologist|(?:exercise )?physiologist|md\/do)s?\b/i,
+    /\b(?:technician|nurse|nursing|cna|lpn|caregiver|physician|therapist|pharmacist|medical assistant|health care|healthcare|driver|mechanic|electrician|plumber|welder|machinist|carpenter|hvac|lineman|lineworker|installer|operator|warehouse|teacher|tutor|radiation protection|health physics|chef|cook|clinician|behavior analyst|bcba|behavioral health|case manager|athletic trainer|counselor|counsellor|social worker|maintenance (?:worker|technician|mechanic)|groundskeeper|janitor|custodian|housekeep\w*|assembler|material handler|forklift|stage crew|educator|surveyor|clinical (?:operations|affairs)|baker|bakery|pastry|barista|dishwasher|food service|(?:car |house |office )?cleaner|medical (?:coding|coder|science liaison|science liason)|medicine|nurse practitioner|physician assistant|np\/pa|dentist|dental (?:assistant|hygienist)|hygienist|veterinarian|paramedic|phlebotom\w*|sonograph\w*|professor|lecturer|instructor|dermatologist|psychiatrist|psychologist|cardiologist|radiologist|oncologist|neurologist|anesthesiologist|anesthetist|pediatrician|paediatrician|obstetrician|gynecologist|surgeon|optometrist|ophthalmologist|audiologist|podiatrist|chiropractor|midwife|dietitian|dietician|nutritionist|embryologist|(?:exercise )?physiologist|md\/do|beautician|estetista|esthéticienne|kosmetiker(?:in)?)s?\b/iu,
   ],
   // Assistants in classrooms and on wards help teach or care: not administration, whose generic
   // "assistant" comes later (dev: "Teaching Assistant - Autism School" read as administration).
@@ -141,9 +147,19 @@ export const NOT_A_ROLE =
 const TITLE_CONFIDENCE = 0.85;
 const DEPARTMENT_CONFIDENCE = 0.6;
 
+/**
+ * A member of technical staff on research, inference or reinforcement learning builds the models
+ * (train: three such titles of one board): read on the whole title, since the specialty follows
+ * the separator that titleHead cuts at ("Member of technical staff (Inference)").
+ */
+const MODEL_BUILDER =
+  /\bmember of (?:the )?technical staff\b.*\b(?:research|reinforcement learning|inference|machine learning|ml|ai|llms?|models?|pre-?training|post-?training)\b/i;
+
 /** Derives career_family from the title, then the department; omitted when neither names a function. */
 export function deriveCareerFamily(input: EnrichInput): Derived<CareerFamily> | undefined {
-  const fromTitle = familyOf(titleHead(input.title)) ?? familyOf(input.title);
+  const fromTitle = MODEL_BUILDER.test(input.title)
+    ? 'data_ai_analytics'
+    : (familyOf(titleHead(input.title)) ?? familyOf(input.title));
   if (fromTitle !== undefined) return derived(fromTitle, 'rules', TITLE_CONFIDENCE);
   if (NOT_A_ROLE.test(input.title)) return undefined;
   const department = input.posting.department ?? input.posting.team;

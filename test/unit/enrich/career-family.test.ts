@@ -139,6 +139,22 @@ describe('career_family', () => {
     expect(family('People Analytics Lead')).to.equal('data_ai_analytics');
   });
 
+  it('reads IT admins, model builders, sellers and trades in other words and languages (wave-4 Ashby boards)', () => {
+    expect(family('IT Admin')).to.equal('engineering');
+    // The Polish sysadmin title.
+    expect(family('Administrator systemów IT')).to.equal('engineering');
+    expect(family('Member of technical staff (Inference)')).to.equal('data_ai_analytics');
+    expect(family('Member of technical staff (Agent) - Reinforcement Learning')).to.equal(
+      'data_ai_analytics',
+    );
+    expect(family('Member of Technical Staff, Frontend')).to.equal('engineering');
+    expect(family('Chemie Projektingenieur (m/w/d)')).to.equal('engineering');
+    expect(family('Assistente Vendite Part-time (m/f/x)')).to.equal('go_to_market');
+    expect(family('Commercial Team Lead')).to.equal('go_to_market');
+    expect(family('Commercial Finance Manager')).to.equal('finance_risk');
+    expect(family('Estetista (m/f/x)')).to.equal('general_professional');
+  });
+
   it('reads an incident manager (IT service management) as engineering', () => {
     expect(family('Incident Manager')).to.equal('engineering');
     expect(family('Major Incident Management Lead')).to.equal('engineering');
