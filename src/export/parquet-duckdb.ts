@@ -10,16 +10,17 @@
  * libuv thread, and the lines are the ones the NDJSON export already cuts out of Elasticsearch's
  * answers for ~5 µs a row (40,000 bench-companies rows in process, alternating: 14–16 µs a row in
  * all against 31–38). No JavaScript heap holds a row group any more. End to end (bench:export,
- * 1M rows, five runs): 36.5–42.1k rows/s, 0.53–0.73× of Elasticsearch delivery, API 19.5–20.3 µs a
- * row. What it costs is memory: peak RSS 494–552 MB against 342–356 — DuckDB's library (29 MB),
- * its allocations on the libuv thread (~70 MB of arenas) and ~90 MB more garbage in the API
- * thread's heap between its full collections; bounded (in process, six exports of 200,000 rows
- * each: the heap after collection and the RSS the same after each).
+ * 1M rows, four runs of this code): 38.8–46.9k rows/s, 0.63–0.81× of Elasticsearch delivery, API
+ * 18.1–20.3 µs a row. What it costs is memory: peak RSS 507–528 MB against 342–356 — DuckDB's
+ * library (29 MB), its allocations on the libuv thread (~70 MB of arenas) and ~90 MB more garbage
+ * in the API thread's heap between its full collections (its old generation reached 117–155 MB
+ * here, ~50 MB in an NDJSON export); bounded (in process, six exports of 200,000 rows each: the
+ * heap after collection and the RSS the same after each).
  *
- * Values as the JavaScript encoder writes them (export/columns.ts, snapshots): timestamps as UTC
- * epoch milliseconds (an unreadable one as null), JSON columns as JSON text (DuckDB re-serializes it
- * compactly: the same JSON value, not always the same characters — "1.50" becomes "1.5"). Every
- * column is OPTIONAL in the schema (DuckDB's pages carry definition levels), job_key included.
+ * Values as the JavaScript writer before it wrote them: timestamps as UTC epoch milliseconds (an
+ * unreadable one as null), JSON columns as JSON text (DuckDB re-serializes it compactly: the same
+ * JSON value, not always the same characters — "1.50" becomes "1.5"). Every column is OPTIONAL in
+ * the schema (DuckDB's pages carry definition levels), job_key included.
  */
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
