@@ -99,16 +99,18 @@ export async function* parquetFromLines(
   pages: AsyncIterable<LinePage>,
 ): AsyncGenerator<Buffer> {
   const freeSlot = await takeSlot(engine.slots);
-  const dir = await mkdtemp(join(tmpdir(), 'jlds-parquet-'));
+  let dir: string | undefined;
   let connection: DuckDBConnection | undefined;
   /** The group whose pages are being written. */
   let group: GroupFile | undefined;
   /** The previous group's encoding, running while this group's pages are written. */
   let encoding: Promise<Buffer> | undefined;
   try {
+    const files = await mkdtemp(join(tmpdir(), 'jlds-parquet-'));
+    dir = files;
     const opened = await engine.connect();
     connection = opened;
-    const slots = [0, 1].map((slot) => groupSlot(opened, columns, dir, slot));
+    const slots = [0, 1].map((slot) => groupSlot(opened, columns, files, slot));
     const splice = new ParquetSplice(timestampsAsMillis(columns));
     let groups = 0;
     let [rows, bytes] = [0, 0];
@@ -144,7 +146,7 @@ export async function* parquetFromLines(
     }
     await group?.discard();
     connection?.closeSync();
-    await rm(dir, { recursive: true, force: true });
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
     freeSlot();
   }
 }
