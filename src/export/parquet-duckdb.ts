@@ -137,7 +137,7 @@ export async function* parquetFromLines(
       group = undefined;
       yield* asBuffers(splice.add(await last.encode()));
     }
-    yield Buffer.from(splice.finish());
+    yield splice.finish();
   } finally {
     // A reader that stopped early: the running encoding is stopped before its files go.
     if (encoding !== undefined) {

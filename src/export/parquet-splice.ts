@@ -70,7 +70,7 @@ export class ParquetSplice {
   }
 
   /** The footer of the whole file and the closing magic (after at least one part). */
-  finish(): Uint8Array {
+  finish(): Buffer {
     const first = this.first;
     if (first === undefined) throw new Error('a Parquet file needs at least one part');
     const fields: ThriftStruct = {

@@ -247,15 +247,12 @@ function firstAmount(
     candidates.push({ index: match.index, end, sides: [a] });
   }
   candidates.sort((x, y) => x.index - y.index);
+  if (inDescription && BENEFIT_LINE.test(text)) return undefined;
   for (const candidate of candidates) {
     if (MAGNITUDE_AFTER.test(text.slice(candidate.end))) continue;
     const before = text.slice(Math.max(0, candidate.index - 30), candidate.index);
-    if (
-      inDescription &&
-      (BENEFIT_BEFORE.test(before) || BONUS_BEFORE.test(before) || BENEFIT_LINE.test(text))
-    )
-      continue;
-    const floor = FLOOR_BEFORE.test(text.slice(Math.max(0, candidate.index - 30), candidate.index));
+    if (inDescription && (BENEFIT_BEFORE.test(before) || BONUS_BEFORE.test(before))) continue;
+    const floor = FLOOR_BEFORE.test(before);
     const parsed = toParsed(candidate.sides, text, candidate.end, countries, floor);
     if (parsed !== undefined) return parsed;
   }

@@ -309,8 +309,8 @@ const WORLD_AREA_RE =
 
 /**
  * The places of a source whose shown name gives only areas — countries, states, world areas —
- * beside "Remote" or with a world area, over a structured address: the shown countries, each alone, and none for a
- * world area. The address there is an office's (Ashby: "Remote - Europe" over an Oslo address,
+ * beside "Remote" or with a world area, over a structured address: the shown countries, each alone,
+ * and none for a world area. The address there is an office's (Ashby: "Remote - Europe" over an Oslo address,
  * "Remote-India/Pakistan" over Bangalore, "Europe - Anywhere" over Madrid), not the job's place.
  * Undefined when the source has no structured place, or its shown name is a city (the published
  * one included), unknown, or "Remote" alone (the address's country stands then, resolveStructured).
