@@ -8,8 +8,11 @@
  *    "fixed_term" → TEMPORARY; "full-or-part-time" → both. "permanent"/"regular" say nothing about
  *    hours, so they count as FULL_TIME only when no explicit full/part-time value is present (an
  *    unqualified permanent position is full-time in practice). Unknown values are ignored.
- * 2. A description stating a contract of limited length adds TEMPORARY to native values that lack
- *    it ("Full-time (40h/week) with a duration of 6 months", "befristet"; rules). A title that says
+ * 2. A line of the description stating the type ("Job Type: Contractor") replaces native values
+ *    that differ from it. A description stating a contract of limited length ("Full-time (40h/week)
+ *    with a duration of 6 months", "befristet", "a one-year appointment"), or a title that says
+ *    seasonal or temporary, adds TEMPORARY to native values that lack it, and one calling the role a
+ *    contractor's ("contractor position") adds CONTRACTOR (rules). A title that says
  *    intern (in English or another language: "Praktikum", "stagiaire"), or a native experience
  *    level of internship (SmartRecruiters' experienceLevel), adds INTERN to native values that lack
  *    it ("BLP Intern", timeType "Full time" → FULL_TIME + INTERN; typeOfEmployment "Part-time" at
@@ -92,6 +95,9 @@ export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType
   const native = mapNativeEmploymentTypes(input.posting.employmentTypes ?? []);
   const fromTitle = titleEmploymentTypes(input.title);
   const internLevel = INTERN_LEVEL.test(normalizeNative(input.posting.experience ?? ''));
+  const stated = statedTypes(descriptionOf(input));
+  if (stated.length > 0 && native.length > 0 && !sameTypes(stated, native))
+    native.splice(0, native.length, ...stated);
   if (native.length > 0) {
     const added: EmploymentType[] = [];
     // "… Napoli - Part-time" over a native FullTime: the title is this posting's own word, the native
@@ -112,8 +118,14 @@ export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType
       statesFullTimeInternship(descriptionOf(input))
     )
       added.push('FULL_TIME');
-    if (!native.includes('TEMPORARY') && !native.includes('INTERN') && statesFixedTerm(descriptionOf(input)))
-      added.push('TEMPORARY');
+    const fixedTerm = fromTitle.includes('TEMPORARY') || statesFixedTerm(descriptionOf(input));
+    if (!native.includes('TEMPORARY') && !native.includes('INTERN') && fixedTerm) added.push('TEMPORARY');
+    if (
+      !native.includes('CONTRACTOR') &&
+      !native.includes('INTERN') &&
+      statesContractor(descriptionOf(input))
+    )
+      added.push('CONTRACTOR');
     const types = internshipTerms([...native, ...added]);
     if (added.length > 0 || types.length < native.length)
       return derived(types, 'rules', NATIVE_PLUS_TITLE_CONFIDENCE);
@@ -179,7 +191,9 @@ function titleEmploymentTypes(title: string): EmploymentType[] {
  */
 const FIXED_TERM = [
   /\b(?:contract|position|role|assignment|employment)\b[^.\n]{0,80}\b(?:duration of|for a (?:period|duration) of|lasting)\s+\d+\s*(?:months?|weeks?)\b/i,
-  /\b(?:\d+|three|six|nine|twelve)[- ]months?\s+(?:fixed[- ]term\s+|temporary\s+)?contract\b/i,
+  // "12-month contract", "1 Year Contractual Role", "a one-year appointment"; "3 years contract
+  // management experience" is experience (a term's year is singular: "a 2-year contract").
+  /\b(?:\d+|one|two|three|six|nine|twelve|eighteen)[- ](?:months?|year)\s+(?:fixed[- ]term\s+|temporary\s+)?(?:contract(?:ual)?|appointment)\b(?!\s+(?:management|negotiation|law|experience))/i,
   /\bfixed[- ]term\s+(?:contract|position|role|employment)\b/i,
   /(?<![\p{L}])befristet(?:e[rsn]?)?(?![\p{L}])|(?<![\p{L}])(?:contrat à durée déterminée|CDD|contratto a tempo determinato|tempo determinato|contrato temporal)(?![\p{L}])/iu,
 ];
@@ -189,6 +203,40 @@ function statesFixedTerm(text: string): boolean {
   return sentencesOf(text).some(
     (sentence) => !CONTRACT_MENU.test(sentence) && FIXED_TERM.some((pattern) => pattern.test(sentence)),
   );
+}
+
+/**
+ * The role described as a contractor's ("join our remote team … as a contractor", "$20.00 per hour,
+ * contractor position"): CONTRACTOR is added to a native value that lacks it (Flagler Health's
+ * Ashby board, employmentType FullTime on each). A condition is not a statement (see below).
+ */
+const CONTRACTOR_ROLE =
+  /\b(?:join|joining|hired|engaged|work|working|serve|serving)\b[^.\n]{0,60}\bas an?\s+(?:independent\s+|1099\s+)?contractor\b|\b(?:independent\s+|1099\s+)?contractor\s+(?:position|role|basis)\b/i;
+
+/** "If you join us as an independent contractor, …": one of the ways to work there, not the role's. */
+const CONDITIONAL = /\b(?:if|whether|unless)\b/i;
+
+function statesContractor(text: string): boolean {
+  return sentencesOf(text).some((sentence) => CONTRACTOR_ROLE.test(sentence) && !CONDITIONAL.test(sentence));
+}
+
+/**
+ * A line of the description that states the type ("Job Type: Contractor (Full-Time hours
+ * expected)", "Contract Type: Contractor"): the posting's own statement, which replaces a native
+ * value that differs from it — the native value is often the board's default (Ashby boards whose
+ * employmentType is FullTime on a contractor's posting).
+ */
+const STATED_TYPE = /^[ \t]*(?:employment|job|contract|position)[ \t]+type[ \t]*:[ \t]*([^\n]{1,80})$/gim;
+
+function statedTypes(text: string): EmploymentType[] {
+  const out = new Set<EmploymentType>();
+  for (const match of text.matchAll(STATED_TYPE))
+    for (const type of mapNativeEmploymentTypes([match[1] ?? ''])) out.add(type);
+  return [...out];
+}
+
+function sameTypes(a: readonly EmploymentType[], b: readonly EmploymentType[]): boolean {
+  return a.length === b.length && a.every((type) => b.includes(type));
 }
 
 function textEmploymentTypes(text: string): EmploymentType[] {

@@ -196,6 +196,65 @@ describe('employment_type', () => {
       ).to.deep.equal(['FULL_TIME']);
   });
 
+  it('adds TEMPORARY for a contract or appointment of stated years, and for a title that says seasonal', () => {
+    // Aspora, HitPay (Ashby) and a PageUp university board: their native values lack the term.
+    for (const [text, native, expected] of [
+      [
+        'Other Details: 1 Year Contractual Role || Rotational Shift || 6 Day Work Week',
+        'FullTime',
+        ['FULL_TIME', 'TEMPORARY'],
+      ],
+      [
+        'This will be a 1 year contract role with the possibility to extend based on business needs.',
+        'Contract',
+        ['CONTRACTOR', 'TEMPORARY'],
+      ],
+      [
+        'This position is a one-year appointment funded by the Campus Suicide Prevention Grant.',
+        'Full time',
+        ['FULL_TIME', 'TEMPORARY'],
+      ],
+      ['You will have 3 years contract management experience.', 'FullTime', ['FULL_TIME']],
+    ] as const)
+      expect(
+        deriveEmploymentType(input('Operations Agent', text, { employmentTypes: [native] }))?.value,
+        text,
+      ).to.deep.equal(expected);
+    // Timely (Ashby): "School Success Manager (Seasonal)", employmentType FullTime.
+    expect(
+      deriveEmploymentType(
+        input('School Success Manager (Seasonal)', undefined, { employmentTypes: ['FullTime'] }),
+      )?.value,
+    ).to.deep.equal(['FULL_TIME', 'TEMPORARY']);
+  });
+
+  it("reads the description's own statement of the type over a native default, and a contractor's role", () => {
+    // Flagler Health and myEdSpace (Ashby): employmentType FullTime on contractors' postings.
+    const stated = (text: string): unknown =>
+      deriveEmploymentType(input('Patient Enrollment Specialist', text, { employmentTypes: ['FullTime'] }))
+        ?.value;
+    expect(
+      stated('Location: Remote\nJob Type: Contractor (Full-Time hours expected)\nCompensation: $18/hour'),
+    ).to.deep.equal(['FULL_TIME', 'CONTRACTOR']);
+    expect(stated('About the role\nContract Type: Contractor\nLocation: London')).to.deep.equal([
+      'CONTRACTOR',
+    ]);
+    expect(stated('Employment Type: Full-time\nLocation: Berlin')).to.deep.equal(['FULL_TIME']);
+    expect(stated('Pay: $20.00 per hour, contractor position.')).to.deep.equal(['FULL_TIME', 'CONTRACTOR']);
+    expect(
+      stated(
+        'We are seeking a dedicated LPN/LVN to join our remote team for delivery of RTM & CCM Services as a contractor.',
+      ),
+    ).to.deep.equal(['FULL_TIME', 'CONTRACTOR']);
+    // LI.FI: a condition names one way to work there, not this role's.
+    expect(
+      stated(
+        'If you join us as an independent contractor, you’re only entitled to the first five benefits of this list.',
+      ),
+    ).to.deep.equal(['FULL_TIME']);
+    expect(stated('You will coordinate our contractors and vendors.')).to.deep.equal(['FULL_TIME']);
+  });
+
   it('falls back to title cues', () => {
     expect(deriveEmploymentType(input('Quantitative Researcher Intern, Summer 2027'))?.value).to.deep.equal([
       'INTERN',
