@@ -85,9 +85,12 @@ const INTRODUCED_ROLE =
 const EARLY_CAREER =
   /\b(?:early in (?:your|their|his or her) career|early[- ]career (?:professional|candidate)s?|recent (?:college |university )?graduates?|new grads?|entry[- ]level (?:role|position|opportunity)|career starters?|beginning (?:your|their) (?:[\w-]+ ){0,3}career|berufseinst\w*|berufsanf[aä]nger\w*)\b/i;
 
-/** Words that look like cues but are not levels. */
+/**
+ * Words that look like cues but are not levels; "… to the CEO" names whom the role supports
+ * ("Executive Assistant (to CEO) & Office Manager", "Executive Assistant to the CEO": Aspora, Lawhive).
+ */
 const FALSE_CUES =
-  /\baccount executive\b|\bexecutive assistant\b|\bmember of technical staff\b|\blead generation\b/gi;
+  /\baccount executive\b|\bexecutive assistant\b|\bmember of technical staff\b|\blead generation\b|\bto\s+(?:the\s+|our\s+)?(?:ceo|cto|cfo|coo|cmo|cio|president|co-?founders?|founders?)\b/gi;
 
 /** Derives experience_level from the native value, then title cues; omitted when neither says. */
 export function deriveExperienceLevel(

@@ -56,6 +56,10 @@ describe('experience_level', () => {
       ['Account Director (Inside/Outside Hybrid Sales)', undefined],
       ['Member of Technical Staff', undefined],
       ['Executive Assistant', undefined],
+      // Whom the role supports is no level of its own (Aspora, Lawhive on Ashby).
+      ['Executive Assistant (to CEO) & Office Manager', undefined],
+      ['Executive Assistant to the CEO', undefined],
+      ['Chief of Staff to the CEO', 'executive'],
       ['Accounting Manager, GL Operations & Intercompany', undefined],
       // Wave 2 train and dev boards: the level in parentheses, and the director's deputy.
       ['IT Project Manager (Mid-level)', 'mid'],
