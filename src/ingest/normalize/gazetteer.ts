@@ -98,6 +98,9 @@ const COUNTRY_ALIASES: Record<string, string> = {
   'republic of macedonia': 'MK',
   'congo brazzaville': 'CG',
   'congo kinshasa': 'CD',
+  // ISO 3166's former FX, still in some address pickers (Ashby: country "France, Metropolitan").
+  'france metropolitan': 'FR',
+  'metropolitan france': 'FR',
 };
 
 /** Regions used to qualify cities and infer countries: US states, Canadian provinces, Australian states, UK nations. */

@@ -374,6 +374,9 @@ function resolveStructured(
   const city =
     published === undefined ||
     REMOTE_ONLY_RE.test(published) ||
+    // "EMEA", "APAC" in the city field (Ashby, LI.FI's "Remote EMEA"): an area, and "Apac" would
+    // otherwise be found as a town in Uganda.
+    WORLD_AREA_RE.test(published) ||
     NO_PLACE_RE.test(published) ||
     wholeCountry(g, published, candidates) ||
     isRegionOnly(published, candidates) ||

@@ -354,6 +354,17 @@ describe('deriveLocations', function () {
         places({ text: 'Poland, REMOTE, Poland', city: 'Poland', region: 'REMOTE', countryCode: 'PL' }),
       ).to.deep.equal([[null, 'PL']]);
       expect(places({ city: 'Germany', country: 'Germany' })).to.deep.equal([[null, 'DE']]);
+      // ISO's former "France, Metropolitan" is France (lemlist on Ashby).
+      expect(places({ text: 'France', city: 'France', country: 'France, Metropolitan' })).to.deep.equal([
+        [null, 'FR'],
+      ]);
+      // A world area in the city field is no city and no country ("Apac" is a town in Uganda): LI.FI.
+      expect(
+        places(
+          { text: 'Remote EMEA', city: 'EMEA', region: 'EMEA', country: 'EMEA remote' },
+          { text: 'Remote APAC', city: 'APAC', region: 'APAC' },
+        ),
+      ).to.deep.equal([]);
       // A city field naming another territory is that territory's city.
       expect(
         places({ text: 'Hong Kong', city: 'Hong Kong', region: 'Hong Kong', country: 'China' }),
