@@ -13,7 +13,7 @@
  * "we offer visa sponsorship", "we can sponsor", "eligible for visa sponsorship", "open to
  * sponsoring", "relocation and visa support", relocation support "that includes the visa /
  * work-permit procedure", "covering the J1 visa processing fee" (train), "benefits include visa
- * sponsorship", "with full visa sponsorship", "sponsoring US visas", a benefit line reading just
+ * sponsorship", "with full visa sponsorship", "sponsoring US visas", "help you move … and get a visa", a benefit line reading just
  * "Visa sponsorship". The same statements in German,
  * French and Spanish ("Unterstützung beim Visum", "nous ne pouvons pas sponsoriser de visa", "no
  * ofrecemos patrocinio de visa"): the labelled postings in those languages say so in their own words.
@@ -41,6 +41,11 @@ const RULED_OUT: RegExp[] = [
   ),
   new RegExp(
     String.raw`\b${NEGATION}\s+(?:\w+\s+){0,2}?(?:open|willing|in a position)\s+to\s+(?:\w+\s+){0,2}?(?:sponsor|visa)`,
+    'i',
+  ),
+  // "We cannot help you (to) get a visa" (before the offer that names help).
+  new RegExp(
+    String.raw`\b${NEGATION}\s+(?:\w+\s+){0,2}?(?:help|assist)\w*\s+(?:\w+\s+){0,6}?(?:visas?|work[- ]permits?)\b`,
     'i',
   ),
   /\bno\s+(?:\w+\s+)?(?:visa\s+|immigration\s+)?sponsorship\b/i,
@@ -81,6 +86,8 @@ const OFFERED: RegExp[] = [
   // "GTAI is covering the J1 visa processing fee" (Breezy, train).
   /\b(?:cover|pay|reimburs|fund)\w*\s+(?:\w+\s+){0,3}?(?:visa|work[- ]permit)\s+(?:\w+\s+)?(?:fees?|costs?|expenses?)\b/i,
   /\b(?:help|assist\w*|support)\s+(?:you\s+)?with\s+(?:your|the)\s+(?:\w+\s+){0,2}?(?:visa|work[- ]permit)/i,
+  // "We can help you move to Germany and get a visa" (train: secfix).
+  /\b(?:help|assist)\w*\s+(?:you\s+)?(?:\w+\s+){0,6}?(?:get|obtain|secure|apply\s+for)\s+(?:a\s+|your\s+|the\s+)?(?:visa|work[- ]permit)/i,
   // An item of an offer or benefits list: "We offer: Competitive salary, stock options, …, and visa
   // sponsorship" (train: three postings of one board).
   /\b(?:we\s+(?:also\s+)?(?:offer|provide)|what\s+we\s+offer|benefits?|perks?)\b[^.!?]*?(?:,|\band\b|&|\+)\s*(?:full\s+)?(?:visa|immigration|work[- ]permit)\s+(?:sponsorship|support|assistance)\b/i,

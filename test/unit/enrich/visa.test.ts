@@ -103,6 +103,10 @@ describe('visa_sponsorship', () => {
     ).to.equal(true);
     expect(visa('We don’t shy away from sponsoring US visas and green card petitions.')).to.equal(true);
     expect(visa('We are not sponsoring visas for this role.')).to.equal(false);
+    expect(
+      visa('We can help you move to Germany and get a visa or just hire you locally with our partner Deel.'),
+    ).to.equal(true);
+    expect(visa('We cannot help you get a visa for this role.')).to.equal(false);
     expect(visa('Applicants must be able to work without visa sponsorship.')).to.equal(false);
   });
 
