@@ -9,7 +9,7 @@
  *    hours, so they count as FULL_TIME only when no explicit full/part-time value is present (an
  *    unqualified permanent position is full-time in practice). Unknown values are ignored.
  * 2. A line of the description stating the type ("Job Type: Contractor") replaces native values
- *    that differ from it. A description stating a contract of limited length ("Full-time (40h/week)
+ *    it contradicts and adds to those it shares a kind with. A description stating a contract of limited length ("Full-time (40h/week)
  *    with a duration of 6 months", "befristet", "a one-year appointment"), or a title that says
  *    seasonal or temporary, adds TEMPORARY to native values that lack it, and one calling the role a
  *    contractor's ("contractor position") adds CONTRACTOR (rules). A title that says
@@ -34,6 +34,8 @@ import type { EnrichInput } from '../types.js';
 import { descriptionOf, normalizeNative, sentencesOf, titleSaysIntern } from './text.js';
 import { derived, type Derived } from './types.js';
 
+const FULL_TIME_NATIVE =
+  /\bfull time\b|\bfulltime\b|\bfull or part time\b|\bvollzeit\b|\btemps plein\b|\btemps complet\b|\btiempo completo\b|\bjornada completa\b|\btempo integral\b|\btempo pieno\b|\bvoltijd\b|\bheltid\b|\bfuldtid\b|\b(?<!nie)pelny etat\b|\bpelen etat\b/;
 const NATIVE_RULES: [RegExp, EmploymentType][] = [
   [/\bper diem\b|\bprn\b/, 'PER_DIEM'],
   [/\bvolunteer/, 'VOLUNTEER'],
@@ -45,10 +47,7 @@ const NATIVE_RULES: [RegExp, EmploymentType][] = [
     /\bpart time\b|\bparttime\b|\bteilzeit\b|\btemps partiel\b|\btiempo parcial\b|\bmedia jornada\b|\btempo parcial\b|\bdeeltijd\b|\bdeltid\b|\bniepelny etat\b|\bczesc etatu\b/,
     'PART_TIME',
   ],
-  [
-    /\bfull time\b|\bfulltime\b|\bfull or part time\b|\bvollzeit\b|\btemps plein\b|\btemps complet\b|\btiempo completo\b|\bjornada completa\b|\btempo integral\b|\btempo pieno\b|\bvoltijd\b|\bheltid\b|\bfuldtid\b|\b(?<!nie)pelny etat\b|\bpelen etat\b/,
-    'FULL_TIME',
-  ],
+  [FULL_TIME_NATIVE, 'FULL_TIME'],
   [
     /\bfixed term\b|\bfixedterm\b|\btemporary\b|\btemp\b|\bseasonal\b|\bbefristet\b|\bcdd\b|\binterim\b|\btemporal\b|\btemporario\b|\bzeitarbeit\b/,
     'TEMPORARY',
@@ -96,10 +95,13 @@ export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType
   const fromTitle = titleEmploymentTypes(input.title);
   const internLevel = INTERN_LEVEL.test(normalizeNative(input.posting.experience ?? ''));
   const stated = statedTypes(descriptionOf(input));
-  if (stated.length > 0 && native.length > 0 && !sameTypes(stated, native))
-    native.splice(0, native.length, ...stated);
+  // A stated type that contradicts the native value replaces it; one that shares a kind with it adds
+  // its other kinds ("Contractor (Full-Time hours expected)" over FullTime).
+  const contradicted =
+    native.length > 0 && stated.length > 0 && !stated.some((type) => native.includes(type));
+  if (contradicted) native.splice(0, native.length, ...stated);
   if (native.length > 0) {
-    const added: EmploymentType[] = [];
+    const added: EmploymentType[] = stated.filter((type) => !native.includes(type));
     // "… Napoli - Part-time" over a native FullTime: the title is this posting's own word, the native
     // value often the board's default.
     const partTimeTitle = fromTitle.includes('PART_TIME') && !fromTitle.includes('FULL_TIME');
@@ -126,8 +128,8 @@ export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType
       statesContractor(descriptionOf(input))
     )
       added.push('CONTRACTOR');
-    const types = internshipTerms([...native, ...added]);
-    if (added.length > 0 || types.length < native.length)
+    const types = internshipTerms([...new Set([...native, ...added])]);
+    if (contradicted || added.length > 0 || types.length < native.length)
       return derived(types, 'rules', NATIVE_PLUS_TITLE_CONFIDENCE);
     return derived(native, 'source_field', 1);
   }
@@ -223,20 +225,21 @@ function statesContractor(text: string): boolean {
 /**
  * A line of the description that states the type ("Job Type: Contractor (Full-Time hours
  * expected)", "Contract Type: Contractor"): the posting's own statement, which replaces a native
- * value that differs from it — the native value is often the board's default (Ashby boards whose
+ * value it contradicts — the native value is often the board's default (Ashby boards whose
  * employmentType is FullTime on a contractor's posting).
  */
 const STATED_TYPE = /^[ \t]*(?:employment|job|contract|position)[ \t]+type[ \t]*:[ \t]*([^\n]{1,80})$/gim;
 
 function statedTypes(text: string): EmploymentType[] {
   const out = new Set<EmploymentType>();
-  for (const match of text.matchAll(STATED_TYPE))
-    for (const type of mapNativeEmploymentTypes([match[1] ?? ''])) out.add(type);
+  for (const match of text.matchAll(STATED_TYPE)) {
+    const value = match[1] ?? '';
+    // "Contract type: Permanent" says nothing about hours: only a kind the line names counts.
+    const weakOnly = !FULL_TIME_NATIVE.test(normalizeNative(value));
+    for (const type of mapNativeEmploymentTypes([value]))
+      if (type !== 'FULL_TIME' || !weakOnly) out.add(type);
+  }
   return [...out];
-}
-
-function sameTypes(a: readonly EmploymentType[], b: readonly EmploymentType[]): boolean {
-  return a.length === b.length && a.every((type) => b.includes(type));
 }
 
 function textEmploymentTypes(text: string): EmploymentType[] {

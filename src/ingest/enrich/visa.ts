@@ -13,8 +13,8 @@
  * "we offer visa sponsorship", "we can sponsor", "eligible for visa sponsorship", "open to
  * sponsoring", "relocation and visa support", relocation support "that includes the visa /
  * work-permit procedure", "covering the J1 visa processing fee" (train), "benefits include visa
- * sponsorship", "with full visa sponsorship", "sponsoring US visas", "help you move … and get a visa", a benefit line reading just
- * "Visa sponsorship". The same statements in German,
+ * sponsorship", "with full visa sponsorship", "sponsoring US visas", "help you move … and get a
+ * visa", a benefit line reading just "Visa sponsorship". The same statements in German,
  * French and Spanish ("Unterstützung beim Visum", "nous ne pouvons pas sponsoriser de visa", "no
  * ofrecemos patrocinio de visa"): the labelled postings in those languages say so in their own words.
  * Relocation support alone is no visa sponsorship

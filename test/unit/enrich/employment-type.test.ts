@@ -240,6 +240,25 @@ describe('employment_type', () => {
       'CONTRACTOR',
     ]);
     expect(stated('Employment Type: Full-time\nLocation: Berlin')).to.deep.equal(['FULL_TIME']);
+    // What the line says replaces the native value: derived by rules, not the source's field.
+    expect(
+      deriveEmploymentType(
+        input('Sales Manager', 'Contract Type: Contractor', { employmentTypes: ['FullTime'] }),
+      )?.derivation.source,
+    ).to.equal('rules');
+    // "Permanent" names no hours: a part-time native value stands.
+    expect(
+      deriveEmploymentType(input('Barista', 'Contract type: Permanent', { employmentTypes: ['PartTime'] }))
+        ?.value,
+    ).to.deep.equal(['PART_TIME']);
+    // A line that agrees with the native value adds its other kinds, each once.
+    expect(
+      deriveEmploymentType(
+        input('Analyst', 'Employment type: Full-time, fixed-term\nA contractor position.', {
+          employmentTypes: ['Full-time', 'Contract'],
+        }),
+      )?.value,
+    ).to.deep.equal(['FULL_TIME', 'CONTRACTOR', 'TEMPORARY']);
     expect(stated('Pay: $20.00 per hour, contractor position.')).to.deep.equal(['FULL_TIME', 'CONTRACTOR']);
     expect(
       stated(
