@@ -104,8 +104,11 @@ const REMOTE_ONLY_RE = /^(?:remote|work from home|wfh|home[- ]?based|anywhere)(?
 const NO_PLACE_RE =
   /^(?:varies(?: by \w+)?|various(?: locations?)?|multiple(?: locations?)?|tbd|tba|n\/?a|none|to be (?:determined|confirmed)|see (?:description|posting|below))$/i;
 
-/** Derives `locations_derived` (and a remote flag) from the published locations; pure apart from the lazy gazetteer load. */
-export function deriveLocations(locations: SourceLocation[]): DerivedLocations {
+/**
+ * Derives `locations_derived` (and a remote flag) from the published locations, and the title when
+ * it names another country (titleCountry); pure apart from the lazy gazetteer load.
+ */
+export function deriveLocations(locations: SourceLocation[], title?: string): DerivedLocations {
   const g = loadGazetteer();
   const out: Location[] = [];
   let remote = false;
@@ -141,12 +144,40 @@ export function deriveLocations(locations: SourceLocation[]): DerivedLocations {
       }
     }
   }
-  const result: DerivedLocations = {
-    locations: dedupe(out),
-    derivation: derivationFor(usedStructured, usedText, locations),
-  };
+  const named = title === undefined ? undefined : titleCountry(g, title);
+  const result: DerivedLocations =
+    named !== undefined && out.length > 0 && !out.some((place) => sameCountry(place.country_code, named))
+      ? {
+          locations: [locationOf(null, named.code, undefined, undefined)],
+          derivation: { source: 'rules', confidence: MIXED_CONFIDENCE },
+        }
+      : { locations: dedupe(out), derivation: derivationFor(usedStructured, usedText, locations) };
   if (remote) result.remote = true;
   return result;
+}
+
+/**
+ * The country a title's last part names in full ("ICT Third Party Management Specialist
+ * (Luxembourg)", "Sales Lead - Germany"): where the job is, when the published place is another
+ * country's — an office address the board fills in for every posting (Satispay's Ashby board: Milan
+ * or Berlin under three Luxembourg roles whose text asks for relocation to Luxembourg). Names only:
+ * a code ("(AI)", "- US") or a name that is also a region ("Georgia") is no such statement.
+ */
+function titleCountry(g: Gazetteer, title: string): { code: string; name: string } | undefined {
+  const last = /\(([^()]+)\)\s*$|\s[-–|]\s*([^-–|()]+)$/.exec(title.trim());
+  const name = (last?.[1] ?? last?.[2])?.trim();
+  if (name === undefined || !/^\p{L}[\p{L} ]{3,}$/u.test(name) || resolveRegion(name) !== undefined)
+    return undefined;
+  const code = resolveCountry(g, name);
+  return code === undefined ? undefined : { code, name };
+}
+
+/** Whether a published country is the one the title names, or is called by that name too ("Congo": CG and CD). */
+function sameCountry(published: string | null, named: { code: string; name: string }): boolean {
+  if (published === null) return false;
+  if (published === named.code) return true;
+  const names = countries.getName(published, 'en', { select: 'all' }) ?? [];
+  return names.some((name) => normalizeName(name) === normalizeName(named.name));
 }
 
 // ---------------------------------------------------------------------------------------------

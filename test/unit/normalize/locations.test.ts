@@ -344,6 +344,35 @@ describe('deriveLocations', function () {
       ).to.deep.equal([[null, 'MK']]);
     });
 
+    it("takes the country a title names in full over another country's published address (Satispay on Ashby)", () => {
+      const titled = (title: string, ...locations: SourceLocation[]): [string | null, string | null][] =>
+        deriveLocations(locations, title).locations.map((l) => [l.city, l.country_code]);
+      const milan: SourceLocation = {
+        text: 'Milan, Italy',
+        city: 'Milan',
+        region: 'Lombardia',
+        country: 'Italy',
+      };
+      expect(titled('ICT Third Party Management Specialist (Luxembourg)', milan)).to.deep.equal([
+        [null, 'LU'],
+      ]);
+      expect(titled('Sales Lead - Luxembourg', milan)).to.deep.equal([[null, 'LU']]);
+      // The same country, a code, a region's name, a name two countries share, or no place: as published.
+      expect(titled('Account Manager (Italy)', milan)).to.deep.equal([['Milan', 'IT']]);
+      expect(titled('Forward Deployed Engineer (AI)', milan)).to.deep.equal([['Milan', 'IT']]);
+      expect(
+        titled('Sales Representative (Georgia)', { city: 'Atlanta', region: 'GA', country: 'US' }),
+      ).to.deep.equal([['Atlanta', 'US']]);
+      expect(
+        titled('Sales Manager - Congo', {
+          text: 'Brazzaville',
+          city: 'Brazzaville',
+          country: 'Congo-Brazzaville',
+        }),
+      ).to.deep.equal([['Brazzaville', 'CG']]);
+      expect(titled('Engineer (Luxembourg)')).to.deep.equal([]);
+    });
+
     it('keeps the city inside the published country (SmartRecruiters, Recruitee, Ashby)', () => {
       // Not Geneva, Illinois.
       expect(
