@@ -13,8 +13,12 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { Database } from '../db/database.js';
 import { DatasetRepository } from '../db/datasets.js';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../export/columns.js';
-import { ndjsonLines } from '../export/encoders.js';
-import { parquetFromLines, type LinePage, type ParquetEngine } from '../export/parquet-duckdb.js';
+import {
+  parquetFromLines,
+  rowsAsLines,
+  type LinePage,
+  type ParquetEngine,
+} from '../export/parquet-duckdb.js';
 import { exportQuery } from '../search/export-query.js';
 import { checkpointOf } from '../ledger/projector.js';
 import type { EsClient } from '../search/client.js';
@@ -127,8 +131,7 @@ async function writeParts(
 
 /** Each batch of rows as NDJSON lines of the snapshot's columns, for DuckDB. */
 async function* linePages(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<LinePage> {
-  for await (const batch of batches)
-    yield { lines: [Buffer.from(ndjsonLines(batch, SNAPSHOT_COLUMNS))], rows: batch.length };
+  for await (const batch of batches) yield rowsAsLines(batch, SNAPSHOT_COLUMNS);
 }
 
 async function writeFile(

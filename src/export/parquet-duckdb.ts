@@ -27,7 +27,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import pLimit, { type LimitFunction } from 'p-limit';
-import type { ExportColumn } from './columns.js';
+import type { ExportColumn, ExportRow } from './columns.js';
+import { ndjsonLines } from './encoders.js';
 import { ParquetSplice } from './parquet-splice.js';
 import { copySql, timestampsAsMillis } from './parquet-sql.js';
 
@@ -95,6 +96,11 @@ async function openInstance(exports: number): Promise<DuckDBInstance> {
 export interface LinePage {
   lines: Buffer[];
   rows: number;
+}
+
+/** Parsed rows as a page of lines of `columns` (rows with descriptions, a snapshot's batches). */
+export function rowsAsLines(rows: readonly ExportRow[], columns: readonly ExportColumn[]): LinePage {
+  return { lines: [Buffer.from(ndjsonLines(rows, columns))], rows: rows.length };
 }
 
 /**

@@ -43,7 +43,12 @@ import { csvHeader, encode, MEDIA_TYPES, ndjsonLines, type ExportFormat } from '
 import { compactLines, publicSpans } from '../search/source-lines.js';
 import { ChunkedBytes } from '../lib/chunked-bytes.js';
 import { parsedRows } from '../export/answer-rows.js';
-import { parquetFromLines, type LinePage, type ParquetEngine } from '../export/parquet-duckdb.js';
+import {
+  parquetFromLines,
+  rowsAsLines,
+  type LinePage,
+  type ParquetEngine,
+} from '../export/parquet-duckdb.js';
 
 export const PART_ROWS = 50_000;
 /** Rows per Elasticsearch page while streaming. */
@@ -376,7 +381,7 @@ export class ExportService {
       return { value: { lines: value, rows }, rows };
     }
     const { value, rows } = await this.rows(pit, query, columns, span);
-    return { value: { lines: [Buffer.from(ndjsonLines(value, columns))], rows }, rows };
+    return { value: rowsAsLines(value, columns), rows };
   }
 
   /**

@@ -48,13 +48,18 @@ interface Place {
   unlistedCity?: string;
 }
 
+/** The acronyms of areas larger than a country: noise here, world areas to a shown name (locations.ts). */
+export const WORLD_AREA_ACRONYMS = 'emea|apac|latam|amer|mena|dach|benelux';
+
 /**
  * Words that carry no place: arrangement words ("Home Based" as a whole: "Home" alone is a town in
  * Washington), office words, counts such as "2 Locations", and the acronyms of world areas ("Remote
  * APAC": "Apac" is a town in Uganda, and no posting means it).
  */
-const NOISE_RE =
-  /\b(?:emea|apac|latam|amer|mena|dach|benelux|home[- ]?based|remote|friendly|first|optional|downtown|hybrid|on[- ]?site|in[- ]office|office|offices|hq|headquarters|head office|campus|hub|job|jobs|only|based|anywhere|peo|wfh|work from home|flexible|multiple|various|locations?|metro(?:politan)?(?: area)?|greater|area|region|\d+)\b/gi;
+const NOISE_RE = new RegExp(
+  String.raw`\b(?:${WORLD_AREA_ACRONYMS}|home[- ]?based|remote|friendly|first|optional|downtown|hybrid|on[- ]?site|in[- ]office|office|offices|hq|headquarters|head office|campus|hub|job|jobs|only|based|anywhere|peo|wfh|work from home|flexible|multiple|various|locations?|metro(?:politan)?(?: area)?|greater|area|region|\d+)\b`,
+  'gi',
+);
 /** Words left before a place once noise words are gone; lower or title case ("IN" is India). */
 const LEADING_LINK_RE = /^(?:(?:[Ff]rom|[Ii]n|[Ww]ithin|[Aa]cross|[Tt]hroughout|[Tt]he)\s+)+/;
 // " or " only in lower case: "OR" is Oregon.

@@ -81,7 +81,7 @@ import {
   type Region,
 } from './gazetteer.js';
 import { readHyphenatedPlace } from './hyphenated-place.js';
-import { parseLocationText } from './location-text.js';
+import { parseLocationText, WORLD_AREA_ACRONYMS } from './location-text.js';
 
 export { countryName, normalizeName } from './gazetteer.js';
 
@@ -144,9 +144,9 @@ export function deriveLocations(locations: SourceLocation[], title?: string): De
       }
     }
   }
-  const named = title === undefined ? undefined : titleCountry(g, title);
+  const named = title === undefined || out.length === 0 ? undefined : titleCountry(g, title);
   const result: DerivedLocations =
-    named !== undefined && out.length > 0 && !out.some((place) => sameCountry(place.country_code, named))
+    named !== undefined && !out.some((place) => sameCountry(place.country_code, named))
       ? {
           locations: [locationOf(null, named.code, undefined, undefined)],
           derivation: { source: 'rules', confidence: MIXED_CONFIDENCE },
@@ -335,8 +335,10 @@ function shownParts(text: string): string[] {
 }
 
 /** Areas larger than a country that a shown name may give instead of countries ("Remote - Europe", "Remote (EMEA)"). */
-const WORLD_AREA_RE =
-  /^(?:(?:eastern |western |central |northern |southern )?europe|european union|eu|emea|apac|asia[- ]?pacific|asia|latam|latin america|(?:north |south |central )?america|americas|africa|middle east|mena|nordics?|scandinavia|dach|benelux|oceania|worldwide|global|international)$/i;
+const WORLD_AREA_RE = new RegExp(
+  String.raw`^(?:${WORLD_AREA_ACRONYMS}|(?:eastern |western |central |northern |southern )?europe|european union|eu|asia[- ]?pacific|asia|latin america|(?:north |south |central )?america|americas|africa|middle east|nordics?|scandinavia|oceania|worldwide|global|international)$`,
+  'i',
+);
 
 /**
  * The places of a source whose shown name gives only areas — countries, states, world areas —
