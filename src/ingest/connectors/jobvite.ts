@@ -38,11 +38,10 @@ import {
   locations,
   posting,
   safeSlug,
-  salary,
   fetchDetailHtml,
 } from './common.js';
-import { jobPostingOf, jsonLdPlace } from './json-ld.js';
-import { asArray, asNum, asStr, num, obj, str, type JsonObject } from './json.js';
+import { jobPostingOf, jsonLdPlace, jsonLdSalary } from './json-ld.js';
+import { asArray, asStr, obj, str, type JsonObject } from './json.js';
 import { hasClass, textOf, closest, type HtmlElement } from './html-dom.js';
 
 const PUBLIC_BASE = 'https://jobs.jobvite.com';
@@ -172,8 +171,6 @@ export function parseJobvitePosting(
 ): SourcePosting {
   const detailPlaces = (asArray(ld?.jobLocation) ?? [ld?.jobLocation]).map(jsonLdPlace);
   const known = locations(detailPlaces);
-  const pay = obj(ld, 'baseSalary');
-  const amount = obj(pay, 'value');
   return posting({
     nativeId: row.id,
     title: str(ld, 'title') ?? row.title,
@@ -187,11 +184,6 @@ export function parseJobvitePosting(
     department: str(ld, 'industry'),
     employmentTypes: (asArray(ld?.employmentType) ?? [ld?.employmentType]).flatMap((v) => asStr(v) ?? []),
     workplaceType: str(ld, 'jobLocationType'),
-    salary: salary({
-      min: num(amount, 'minValue') ?? asNum(pay?.value) ?? num(amount, 'value'),
-      max: num(amount, 'maxValue') ?? asNum(pay?.value) ?? num(amount, 'value'),
-      currency: str(pay, 'currency'),
-      periodRaw: str(amount, 'unitText'),
-    }),
+    salary: jsonLdSalary(obj(ld, 'baseSalary')),
   });
 }

@@ -5,9 +5,9 @@
  * is skipped (pages carry other blocks), never fatal.
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
-import type { SourceLocation } from '../types.js';
-import { location } from './common.js';
-import { asArray, asStr, isObject, obj, str, type JsonObject } from './json.js';
+import type { SourceLocation, SourceSalary } from '../types.js';
+import { location, salary } from './common.js';
+import { asArray, asNum, asStr, isObject, num, obj, str, type JsonObject } from './json.js';
 
 type HtmlDocument = ReturnType<typeof parseDocument>;
 
@@ -44,5 +44,20 @@ export function jsonLdPlace(place: unknown): SourceLocation | undefined {
     city: str(address, 'addressLocality'),
     region: str(address, 'addressRegion'),
     country: asStr(country) ?? str(country, 'name'),
+  });
+}
+
+/**
+ * A schema.org `baseSalary` MonetaryAmount as a salary: a QuantitativeValue range
+ * (`minValue`/`maxValue`) or one amount (`value`, there or on the MonetaryAmount itself), its
+ * `currency` and `unitText` (HOUR, YEAR …). Empty strings publish nothing.
+ */
+export function jsonLdSalary(pay: JsonObject | undefined): SourceSalary | undefined {
+  const amount = obj(pay, 'value');
+  return salary({
+    min: num(amount, 'minValue') ?? asNum(pay?.value) ?? num(amount, 'value'),
+    max: num(amount, 'maxValue') ?? asNum(pay?.value) ?? num(amount, 'value'),
+    currency: str(pay, 'currency'),
+    periodRaw: str(amount, 'unitText'),
   });
 }

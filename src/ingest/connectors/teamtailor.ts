@@ -1,16 +1,36 @@
 /**
- * Teamtailor public RSS feed: `GET https://{slug}.teamtailor.com/jobs.rss` (RSS 2.0 with the `tt:`
- * namespace for locations, department and role). The API proper needs a key, so the feed is the
- * public source. Item descriptions are entity-escaped HTML inside XML; the XML parser decodes that
- * layer once, which yields the HTML. The `guid` is the stable id; the channel title is the company.
- * The channel `<link>` is the careers site: on a custom domain (`careers.acme.com/jobs`) it is a
- * company address; on `{slug}.teamtailor.com` it is Teamtailor's and is dropped.
+ * Teamtailor's public feeds of one career site (the API proper needs a key):
+ *   list `GET https://{slug}.teamtailor.com/jobs.rss`: RSS 2.0 with the `tt:` namespace for
+ *        locations, department and role, and `remoteStatus`. Item descriptions are entity-escaped
+ *        HTML inside XML; the XML parser decodes that layer once, which yields the HTML. The `guid`
+ *        is the stable id; the channel title is the company. The channel `<link>` is the careers
+ *        site: on a custom domain (`careers.acme.com/jobs`) it is a company address; on
+ *        `{slug}.teamtailor.com` it is Teamtailor's and is dropped.
+ *   feed `GET …/jobs.json`: the same jobs as a JSON Feed 1.1 (`items[]`, pages linked by
+ *        `next_url`) whose items carry the job page's schema.org JobPosting as `_jobposting`: pay
+ *        (`baseSalary`), `employmentType`, `validThrough`, addresses with ISO country codes, and
+ *        `identifier.value`, the job's number in its URL. No department or remote status.
+ * The RSS is the list (it alone says remote or hybrid); the JSON feed adds what only it publishes
+ * to the item whose `id` is the RSS `guid`, and its addresses to an item the RSS places nowhere. A
+ * site without the JSON feed (404/410, or a body that is not a JSON Feed) keeps the RSS rows as they
+ * are; a transient failure fails the crawl, so a job's pay does not come and go with the feed.
+ * Recordings: RSS (test/fixtures/ats/teamtailor) and JSON feeds of three boards (the labelled set's
+ * raw/teamtailor; one with an hourly pay, one with two addresses).
  */
 import { parseSourceDate } from '../normalize/dates.js';
-import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
 import {
+  BoardNotFoundError,
+  type BoardRef,
+  type Connector,
+  type CrawlResult,
+  type HttpClient,
+  type SourcePosting,
+} from '../types.js';
+import {
+  UnexpectedResponseError,
   baseUrl,
   companyUrls,
+  fetchJson,
   fetchRssChannel,
   location,
   locations,
@@ -19,23 +39,116 @@ import {
   prune,
   safeSlug,
 } from './common.js';
-import { arr, obj, str } from './json.js';
+import { jsonLdPlace, jsonLdSalary } from './json-ld.js';
+import { arr, asArray, asStr, isObject, obj, str } from './json.js';
 
-/** Teamtailor: one RSS request per company. */
+/**
+ * Pages of the JSON feed read at most (it pages by 100: ten thousand jobs, far beyond any board
+ * seen); jobs on pages past it keep their RSS row as it is.
+ */
+const MAX_FEED_PAGES = 100;
+
+/** Teamtailor: the RSS list, then the JSON feed for what only it publishes. */
 export const teamtailorConnector: Connector = {
   source: 'teamtailor',
   async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
-    const url = `${baseUrl(board, `https://${safeSlug(board)}.teamtailor.com`)}/jobs.rss`;
+    const site = baseUrl(board, `https://${safeSlug(board)}.teamtailor.com`);
+    const url = `${site}/jobs.rss`;
     const channel = await fetchRssChannel(http, board, url);
-    const postings = arr(channel, 'item').flatMap((item) => parseTeamtailorItem(item, url) ?? []);
+    const listed = arr(channel, 'item').flatMap((item) => parseTeamtailorItem(item, url) ?? []);
+    const feed = listed.length === 0 ? undefined : await fetchJobFeed(http, board, `${site}/jobs.json`);
     return prune({
       endpoint: url,
-      postings,
+      postings: feed === undefined ? listed : listed.map((row) => withFeedItem(row, feed.get(row.nativeId))),
       boardName: str(channel, 'title'),
       companyUrls: companyUrls([str(channel, 'link')]),
     });
   },
 };
+
+/**
+ * The JSON feed's items by id, its pages followed by `next_url` on the same site; undefined when
+ * the site has no JSON feed (gone, refused, or a body that is not one), so the RSS rows stand.
+ * Transient failures propagate.
+ */
+async function fetchJobFeed(
+  http: HttpClient,
+  board: BoardRef,
+  first: string,
+): Promise<Map<string, SourcePosting> | undefined> {
+  const items = new Map<string, SourcePosting>();
+  const origin = new URL(first).origin;
+  const read = new Set<string>();
+  let next: string | undefined = first;
+  while (next !== undefined && !read.has(next) && read.size < MAX_FEED_PAGES) {
+    read.add(next);
+    let page: unknown;
+    try {
+      page = await fetchJson(http, board, next);
+    } catch (error) {
+      if (error instanceof BoardNotFoundError || error instanceof UnexpectedResponseError) return undefined;
+      throw error;
+    }
+    if (!isObject(page) || !Array.isArray(page.items)) return undefined;
+    for (const item of page.items) {
+      const parsed = parseTeamtailorFeedItem(item, next);
+      if (parsed !== undefined) items.set(parsed.nativeId, parsed);
+    }
+    next = sameOrigin(str(page, 'next_url'), origin);
+  }
+  return items;
+}
+
+/** `link` when it is an address on `origin` (a feed's next page is never fetched off its site). */
+function sameOrigin(link: string | undefined, origin: string): string | undefined {
+  if (link === undefined) return undefined;
+  try {
+    const next = new URL(link, origin);
+    return next.origin === origin ? next.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An RSS row with what the JSON feed's item of the same id adds (its places only where the RSS has none). */
+function withFeedItem(row: SourcePosting, item: SourcePosting | undefined): SourcePosting {
+  if (item === undefined) return row;
+  return posting({
+    ...row,
+    locations: row.locations.length > 0 ? row.locations : item.locations,
+    validThrough: row.validThrough ?? item.validThrough,
+    employmentTypes: row.employmentTypes ?? item.employmentTypes,
+    salary: row.salary ?? item.salary,
+    requisitionId: row.requisitionId ?? item.requisitionId,
+  });
+}
+
+/**
+ * Maps one JSON feed item: its own `id`, `title`, `url`, `content_html` and `date_published`, and
+ * its `_jobposting`'s addresses, pay, employment type, expiry, `jobLocationType` and
+ * `identifier.value` (the job's number, read as its requisition id).
+ */
+export function parseTeamtailorFeedItem(item: unknown, endpoint: string): SourcePosting | undefined {
+  const ld = obj(item, '_jobposting');
+  const head = postingHead(
+    str(item, 'id'),
+    str(item, 'title') ?? str(ld, 'title'),
+    str(item, 'url'),
+    endpoint,
+  );
+  if (head === undefined) return undefined;
+  return posting({
+    ...head,
+    descriptionHtml: str(item, 'content_html') ?? str(ld, 'description'),
+    locations: locations((asArray(ld?.jobLocation) ?? [ld?.jobLocation]).map(jsonLdPlace)),
+    postedAt: parseSourceDate(str(item, 'date_published') ?? str(ld, 'datePosted')),
+    validThrough: parseSourceDate(str(ld, 'validThrough')),
+    employmentTypes: (asArray(ld?.employmentType) ?? [ld?.employmentType]).flatMap((v) => asStr(v) ?? []),
+    workplaceType: str(ld, 'jobLocationType'),
+    salary: jsonLdSalary(obj(ld, 'baseSalary')),
+    requisitionId: str(obj(ld, 'identifier'), 'value'),
+  });
+}
 
 /** Maps one RSS `<item>`. */
 export function parseTeamtailorItem(item: unknown, endpoint: string): SourcePosting | undefined {

@@ -35,7 +35,7 @@ import { parseRecruiteeOffer } from '../../ingest/connectors/recruitee.js';
 import { parseRipplingJob } from '../../ingest/connectors/rippling.js';
 import { parseSmartRecruitersPosting } from '../../ingest/connectors/smartrecruiters.js';
 import { parseSuccessFactorsItem } from '../../ingest/connectors/successfactors.js';
-import { parseTeamtailorItem } from '../../ingest/connectors/teamtailor.js';
+import { parseTeamtailorFeedItem, parseTeamtailorItem } from '../../ingest/connectors/teamtailor.js';
 import { parseWorkableJob } from '../../ingest/connectors/workable.js';
 import { parseWorkdayPosting, requisitionBullet } from '../../ingest/connectors/workday.js';
 import { parseOracleRequisition } from '../../ingest/connectors/oracle-cloud.js';
@@ -146,7 +146,9 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
   jobscore: parseJobScoreJob,
   icims: parseJibeJob,
   successfactors: parseSuccessFactorsItem,
-  teamtailor: parseTeamtailorItem,
+  // An RSS item, or an item of the site's JSON feed (jobs.json).
+  teamtailor: (node, endpoint) =>
+    parseTeamtailorItem(node, endpoint) ?? parseTeamtailorFeedItem(node, endpoint),
   // A list entry, or a detail's jobOpening (identified by its share URL), read as its own detail.
   bamboohr: (node, endpoint) => parseBambooHrJob(node, 'https://example-board.bamboohr.com', endpoint, node),
   personio: (node, endpoint) =>

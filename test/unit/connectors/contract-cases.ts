@@ -294,6 +294,8 @@ export const CONTRACT_CASES: Readonly<Record<string, () => ContractCase>> = {
     // The channel (title, link) with no `<item>`.
     empty: [withoutElements('teamtailor/upcloud-jobs-rss-2.xml', 'item')],
     extraShapes: FEED_OTHER_SHAPES,
+    // The list, then its JSON feed.
+    followUp: ok('teamtailor/upcloud-jobs-rss-2.xml'),
   }),
   breezy: () => ({
     board: { source: 'breezy', slug: 'breezy' },

@@ -1,17 +1,35 @@
 import { expect } from 'chai';
-import { teamtailorConnector } from '../../../src/ingest/connectors/teamtailor.js';
-import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
-import { FakeHttp, fixture, ok, status, undefinedKeys } from './fake-http.js';
+import { readFileSync } from 'node:fs';
+import { isObject, type JsonObject } from '../../../src/ingest/connectors/json.js';
+import { parseTeamtailorFeedItem, teamtailorConnector } from '../../../src/ingest/connectors/teamtailor.js';
+import { BoardNotFoundError, TransientFetchError, type BoardRef } from '../../../src/ingest/types.js';
+import { FakeHttp, fixture, json, ok, status, undefinedKeys } from './fake-http.js';
 
 const board = (slug: string): BoardRef => ({ source: 'teamtailor', slug });
 const url = (slug: string): string => `https://${slug}.teamtailor.com/jobs.rss`;
+const feedUrl = (slug: string): string => `https://${slug}.teamtailor.com/jobs.json`;
+
+/** A JSON feed recorded in the labelled set (test/fixtures/labelled/wave2/SOURCES-*.md). */
+function recordedFeed(name: string): { items: JsonObject[] } & JsonObject {
+  const feed: unknown = JSON.parse(
+    readFileSync(`test/fixtures/labelled/wave2/raw/teamtailor/${name}`, 'utf8'),
+  );
+  if (!isObject(feed) || !Array.isArray(feed.items)) throw new Error(`${name} is not a JSON feed`);
+  return { ...feed, items: feed.items.filter(isObject) };
+}
+const LOVISA = 'sarthakjain004__headstart__teamtailor_lovisacareers_single_value_salary.json';
+const WSP = 'sarthakjain004__headstart__teamtailor_wspcentraleurope_two_places.json';
+const SLATER = 'Aaronearlerichardson__Jobs__teamtailor_board.json';
 
 describe('teamtailor connector', () => {
   it('parses the RSS feed with the tt: namespace; the description is decoded once into HTML', async () => {
-    const http = new FakeHttp().on(url('upcloud'), ok('teamtailor/upcloud-jobs-rss-2.xml'));
+    // This site publishes no JSON feed (404): the RSS rows are the postings.
+    const http = new FakeHttp()
+      .on(url('upcloud'), ok('teamtailor/upcloud-jobs-rss-2.xml'))
+      .on(feedUrl('upcloud'), status(404));
     const result = await teamtailorConnector.crawl(board('upcloud'), http);
 
-    expect(http.urls).to.deep.equal([url('upcloud')]);
+    expect(http.urls).to.deep.equal([url('upcloud'), feedUrl('upcloud')]);
     expect(result.boardName).to.equal('UpCloud');
     const [bi, fullStack] = result.postings;
     expect(bi).to.deep.include({
@@ -45,7 +63,7 @@ describe('teamtailor connector', () => {
       '<link>https://careers.ferd.example/jobs</link>',
     );
     expect(feed).not.to.equal(recorded);
-    const http = new FakeHttp().on(url('ferd'), { text: feed });
+    const http = new FakeHttp().on(url('ferd'), { text: feed }).on(feedUrl('ferd'), status(404));
     const result = await teamtailorConnector.crawl(board('ferd'), http);
 
     expect(result.companyUrls).to.deep.equal(['https://careers.ferd.example/jobs']);
@@ -53,7 +71,9 @@ describe('teamtailor connector', () => {
   });
 
   it('reads full Norwegian descriptions, mixed offsets and open-application items', async () => {
-    const http = new FakeHttp().on(url('ferd'), ok('teamtailor/ferd-jobs-rss-3-full.xml'));
+    const http = new FakeHttp()
+      .on(url('ferd'), ok('teamtailor/ferd-jobs-rss-3-full.xml'))
+      .on(feedUrl('ferd'), status(404));
     const { postings, boardName, companyUrls } = await teamtailorConnector.crawl(board('ferd'), http);
 
     expect(boardName).to.equal('Ferd');
@@ -72,5 +92,130 @@ describe('teamtailor connector', () => {
       .crawl(board('nope'), new FakeHttp().on(url('nope'), status(404)))
       .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(BoardNotFoundError);
+  });
+
+  it('reads a JSON feed item: its JobPosting’s addresses, hourly pay, number and dates', () => {
+    const [lovisa] = recordedFeed(LOVISA).items;
+    expect(parseTeamtailorFeedItem(lovisa, 'https://lovisacareers.teamtailor.com/jobs.json')).to.deep.equal({
+      nativeId: '0926b3f9-9bd8-4622-a6a6-02f0f6c695cd',
+      title: 'Vendeur(euse) en CDD 35H',
+      url: 'https://lovisacareers.teamtailor.com/jobs/8461370-vendeur-euse-en-cdd-35h',
+      sourceEndpoint: 'https://lovisacareers.teamtailor.com/jobs.json',
+      descriptionHtml: lovisa?.content_html,
+      // addressRegion "France", addressCountry "FR"; the streetAddress is the postal code.
+      locations: [{ city: 'Nice', region: 'France', country: 'FR' }],
+      postedAt: '2026-09-28T05:01:56.000Z',
+      salary: { min: 12.31, max: 12.31, currency: 'EUR', periodRaw: 'HOUR' },
+      requisitionId: '8461370',
+    });
+    // Two addresses, each a location; no pay published.
+    const [wsp] = recordedFeed(WSP).items;
+    const both = parseTeamtailorFeedItem(wsp, 'https://wspcentraleurope.teamtailor.com/jobs.json');
+    expect(both?.locations).to.deep.equal([
+      { city: 'Bern', region: 'Bern', country: 'CH' },
+      { city: 'Zürich', region: 'Zürich', country: 'CH' },
+    ]);
+    expect(both).not.to.have.property('salary');
+    expect(both?.requisitionId).to.equal('8235564');
+    // The feed's envelope and its JobPosting objects are not items.
+    const feed = recordedFeed(SLATER);
+    expect(parseTeamtailorFeedItem(feed, 'x')).to.equal(undefined);
+    expect(parseTeamtailorFeedItem(feed.items[0]?._jobposting, 'x')).to.equal(undefined);
+    expect(feed.items.map((item) => parseTeamtailorFeedItem(item, 'x')?.locations)).to.deep.equal([
+      [
+        { city: 'Holstebro', country: 'DK' },
+        { city: 'Szczecin', region: 'Poland', country: 'PL' },
+      ],
+      [{ city: 'Panama City', country: 'PA' }],
+      [{ city: 'Morrisville', country: 'US' }],
+      [{ city: 'Raleigh', country: 'US' }],
+    ]);
+  });
+
+  it('adds the JSON feed’s pay, number and expiry to the RSS item of the same id, over its pages', async () => {
+    // CONSTRUCTED: the recorded Lovisa and WSP feed items, given the ids of the recorded UpCloud RSS
+    // items and served as two pages of UpCloud's feed (no board recorded both of its feeds).
+    const [lovisa] = recordedFeed(LOVISA).items;
+    const [wsp] = recordedFeed(WSP).items;
+    const second = `${feedUrl('upcloud')}?page=2&per_page=100`;
+    const http = new FakeHttp()
+      .on(url('upcloud'), ok('teamtailor/upcloud-jobs-rss-2.xml'))
+      .on(
+        feedUrl('upcloud'),
+        json({
+          version: 'https://jsonfeed.org/version/1.1',
+          next_url: second,
+          items: [{ ...lovisa, id: 'd8938509-ff5a-4755-a5f7-5f89a0ac791e' }],
+        }),
+      )
+      .on(
+        second,
+        json({ items: [{ ...wsp, id: '2a4eb6a0-7aa9-4acf-bcce-4d8b37287035' }, { id: 'no-row' }] }),
+      );
+    const [bi, fullStack] = (await teamtailorConnector.crawl(board('upcloud'), http)).postings;
+
+    expect(http.urls).to.deep.equal([url('upcloud'), feedUrl('upcloud'), second]);
+    // The RSS row stands (its places, department, remote status, URL); the feed adds pay and number.
+    expect(bi).to.deep.include({
+      nativeId: 'd8938509-ff5a-4755-a5f7-5f89a0ac791e',
+      url: 'https://upcloud.teamtailor.com/jobs/8323453-business-intelligence-analyst',
+      sourceEndpoint: url('upcloud'),
+      department: 'Finance',
+      workplaceType: 'hybrid',
+      locations: [{ text: 'Helsinki', city: 'Helsinki', country: 'Finland' }],
+      salary: { min: 12.31, max: 12.31, currency: 'EUR', periodRaw: 'HOUR' },
+      requisitionId: '8461370',
+    });
+    expect(fullStack?.requisitionId).to.equal('8235564');
+    expect(fullStack?.locations).to.deep.equal([{ text: 'EU', city: 'Helsinki', country: 'Finland' }]);
+    expect(undefinedKeys(bi)).to.deep.equal([]);
+  });
+
+  it('keeps the RSS rows when the site’s JSON feed is not one; never follows a page off the site', async () => {
+    const rss = fixture('teamtailor/upcloud-jobs-rss-2.xml');
+    const plain = (
+      await teamtailorConnector.crawl(
+        board('upcloud'),
+        new FakeHttp().on(url('upcloud'), { text: rss }).on(feedUrl('upcloud'), status(404)),
+      )
+    ).postings;
+    for (const answer of [
+      { text: '<!DOCTYPE html><html><body>Jobs</body></html>' },
+      json({ jobs: [] }),
+      status(401),
+    ]) {
+      const http = new FakeHttp().on(url('upcloud'), { text: rss }).on(feedUrl('upcloud'), answer);
+      expect((await teamtailorConnector.crawl(board('upcloud'), http)).postings).to.deep.equal(plain);
+    }
+    const [lovisa] = recordedFeed(LOVISA).items;
+    const http = new FakeHttp().on(url('upcloud'), { text: rss }).on(
+      feedUrl('upcloud'),
+      json({
+        next_url: 'https://elsewhere.example/jobs.json?page=2',
+        items: [{ ...lovisa, id: 'd8938509-ff5a-4755-a5f7-5f89a0ac791e' }],
+      }),
+    );
+    const [bi] = (await teamtailorConnector.crawl(board('upcloud'), http)).postings;
+    expect(http.urls).to.deep.equal([url('upcloud'), feedUrl('upcloud')]);
+    expect(bi?.requisitionId).to.equal('8461370');
+  });
+
+  it('fails the crawl when the JSON feed fails transiently, so pay does not come and go', async () => {
+    const http = new FakeHttp().on(url('upcloud'), ok('teamtailor/upcloud-jobs-rss-2.xml'));
+    const transient = new TransientFetchError(feedUrl('upcloud'), 'HTTP 503');
+    const error = await teamtailorConnector
+      .crawl(board('upcloud'), {
+        request: (address, init) =>
+          address === feedUrl('upcloud') ? Promise.reject(transient) : http.request(address, init),
+      })
+      .catch((e: unknown) => e);
+    expect(error).to.equal(transient);
+  });
+
+  it('asks for no JSON feed when the RSS lists no job', async () => {
+    const empty = fixture('teamtailor/upcloud-jobs-rss-2.xml').replace(/<item>[\s\S]*<\/item>/, '');
+    const http = new FakeHttp().on(url('upcloud'), { text: empty });
+    expect((await teamtailorConnector.crawl(board('upcloud'), http)).postings).to.deep.equal([]);
+    expect(http.urls).to.deep.equal([url('upcloud')]);
   });
 });
