@@ -3,7 +3,7 @@ import type { CalibrationTable } from './calibration.js';
 
 export const CALIBRATION: CalibrationTable = {
   fittedOn: 'train',
-  postings: 574,
+  postings: 577,
   paths: {
     'ai_work_arrangement|rules|0.60': { predicted: 108, correct: 99 },
     'ai_work_arrangement|rules|0.70': { predicted: 54, correct: 52 },
@@ -13,8 +13,8 @@ export const CALIBRATION: CalibrationTable = {
     'ai_work_arrangement|rules|0.90': { predicted: 5, correct: 5 },
     'ai_work_arrangement|rules|0.95': { predicted: 114, correct: 112 },
     'career_family|rules|0.60': { predicted: 51, correct: 39 },
-    'career_family|rules|0.85': { predicted: 488, correct: 456 },
-    'employment_type|rules|0.85': { predicted: 3, correct: 3 },
+    'career_family|rules|0.85': { predicted: 491, correct: 459 },
+    'employment_type|rules|0.85': { predicted: 4, correct: 4 },
     'employment_type|rules|0.95': { predicted: 32, correct: 26 },
     'employment_type|source_field|1.00': { predicted: 430, correct: 422 },
     'experience_level|rules|0.60': { predicted: 9, correct: 8 },
@@ -24,12 +24,12 @@ export const CALIBRATION: CalibrationTable = {
     'experience_level|rules|0.95': { predicted: 6, correct: 5 },
     'experience_level|source_field|1.00': { predicted: 21, correct: 19 },
     'language|rules|0.60': { predicted: 130, correct: 130 },
-    'language|rules|0.80': { predicted: 44, correct: 44 },
+    'language|rules|0.80': { predicted: 46, correct: 46 },
     'language|rules|0.90': { predicted: 316, correct: 315 },
     'language|source_field|1.00': { predicted: 77, correct: 75 },
     'locations_derived|rules|0.85': { predicted: 95, correct: 91 },
     'locations_derived|rules|0.90': { predicted: 72, correct: 67 },
-    'locations_derived|source_field|1.00': { predicted: 377, correct: 355 },
+    'locations_derived|source_field|1.00': { predicted: 380, correct: 358 },
     'remote_derived|rules|0.70': { predicted: 8, correct: 8 },
     'remote_derived|rules|0.75': { predicted: 20, correct: 20 },
     'remote_derived|rules|0.85': { predicted: 11, correct: 10 },
@@ -43,7 +43,7 @@ export const CALIBRATION: CalibrationTable = {
     'security_clearance|rules|0.85': { predicted: 2, correct: 2 },
     'skill_clusters|rules|0.60': { predicted: 16, correct: 9 },
     'skill_clusters|rules|0.70': { predicted: 48, correct: 28 },
-    'skill_clusters|rules|0.80': { predicted: 438, correct: 405 },
+    'skill_clusters|rules|0.80': { predicted: 441, correct: 408 },
     'visa_sponsorship|rules|0.85': { predicted: 23, correct: 23 },
   },
 };

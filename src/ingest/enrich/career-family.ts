@@ -24,7 +24,11 @@
  */
 import type { CareerFamily } from '../../domain/job.js';
 import type { EnrichInput } from '../types.js';
-import { CARE_TITLE_OTHER_LANGUAGES, TRADE_TITLE_OTHER_LANGUAGES } from './text.js';
+import {
+  CARE_TITLE_OTHER_LANGUAGES,
+  SELLER_TITLE_OTHER_LANGUAGES,
+  TRADE_TITLE_OTHER_LANGUAGES,
+} from './text.js';
 import { derived, type Derived } from './types.js';
 
 type Family = Exclude<CareerFamily, 'unknown'>;
@@ -74,10 +78,8 @@ const FAMILY_RULES: [Family, RegExp][] = [
   ],
   // Sellers and commercial leads in other languages and words ("Assistente Vendite", "Commercial
   // Team Lead", train), before the administration word "assistant".
-  [
-    'go_to_market',
-    /\b(?:commercial (?:team )?(?:lead|manager|director|head|executive|associate)|vendite|vendita|vendeu(?:r|se)|verkäufer(?:in)?|vertrieb\w*|ventas|vendedor(?:a)?)\b/iu,
-  ],
+  ['go_to_market', /\b(?:commercial (?:team )?(?:lead|manager|director|head|executive|associate))\b/i],
+  ['go_to_market', SELLER_TITLE_OTHER_LANGUAGES],
   [
     'legal_policy',
     /\b(?:counsel|lawyer|attorney|legal|paralegal|solicitor|compliance|regulatory|reg\b|policy(?! ?holders?| processing| administration| services| servicing| issuance| owner)|privacy officer|contracts? manager|immigrations?|juridique|parajuriste|avocat|jurist\w*|rechtsanwalt\w*|aml|anti-money laundering)\b/i,

@@ -67,7 +67,47 @@ const TITLE_RULES: [RegExp, EmploymentType][] = [
   [/\btemporary\b|\btemp\b|\bseasonal\b|\bfixed[- ]term\b/i, 'TEMPORARY'],
   [/\bvolunteer\b/i, 'VOLUNTEER'],
   [/\bper diem\b|\bprn\b/i, 'PER_DIEM'],
+  // The same words in the languages the set's boards write titles in ("Vendeur(euse) en CDD 35H",
+  // "Account Manager – Vollzeit"); "Voll- oder Teilzeit" is both.
+  [
+    /(?<![\p{L}])(?:vollzeit|voll-?\s*(?:oder|und|\/)\s*teilzeit|temps (?:plein|complet)|tiempo completo|jornada completa|heltid|fuldtid|voltijd)(?![\p{L}])/iu,
+    'FULL_TIME',
+  ],
+  [
+    /(?<![\p{L}])(?:teilzeit|temps partiel|tiempo parcial|media jornada|deltid|deeltijd)(?![\p{L}])/iu,
+    'PART_TIME',
+  ],
+  [/(?<![\p{L}])(?:CDD|befristet\w*|vikariat|tempo determinato)(?![\p{L}])/iu, 'TEMPORARY'],
 ];
+
+/**
+ * A title's workload as a share of full time, the Swiss and German convention ("Elektro-
+ * Projektingenieur*in (80-100%)", "Sachbearbeiter 60 %"): a range reaching 100% is full-time and
+ * part-time, 100% alone full-time, less part-time. A share followed by a word is something else
+ * ("100% Remote", "95% Dev/ 5% DevOps").
+ */
+const WORKLOAD = /(?<![\d.,])(\d{2,3})\s?%?\s?(?:[-–]\s?(\d{2,3})\s?)?%(?!\s*\p{L})/u;
+/**
+ * French weekly hours with the contract kind ("CDD 35H", "CDI 24h"): the legal week is 35 hours,
+ * so 35 and more is full-time, less part-time. Hours alone are left ("Support 24h", a shift).
+ */
+const FRENCH_WEEKLY_HOURS =
+  /(?<![\p{L}])CD[DI](?![\p{L}])[^\d]{0,20}(?<![\d/–-])(\d{2})\s?h(?:eures)?(?![\p{L}\d/–-])/iu;
+
+function titleWorkload(title: string): EmploymentType[] {
+  const share = WORKLOAD.exec(title);
+  if (share !== null) {
+    const low = Number(share[1]);
+    const high = share[2] === undefined ? low : Number(share[2]);
+    if (low >= 10 && low <= high && high <= 100) {
+      if (high < 100) return ['PART_TIME'];
+      return low < 100 ? ['FULL_TIME', 'PART_TIME'] : ['FULL_TIME'];
+    }
+  }
+  const hours = Number(FRENCH_WEEKLY_HOURS.exec(title)?.[1] ?? NaN);
+  if (hours >= 10 && hours <= 48) return [hours >= 35 ? 'FULL_TIME' : 'PART_TIME'];
+  return [];
+}
 
 const TEXT_VALUE =
   '(full[- ]time|part[- ]time|temporary|contract(?:or)?|freelance|fixed[- ]term|seasonal|internship|permanent)';
@@ -181,8 +221,9 @@ export function mapNativeEmploymentTypes(values: readonly string[]): EmploymentT
 }
 
 function titleEmploymentTypes(title: string): EmploymentType[] {
-  const types = TITLE_RULES.filter(([pattern]) => pattern.test(title)).map(([, type]) => type);
-  return titleSaysIntern(title) ? ['INTERN', ...types] : types;
+  const types = new Set(TITLE_RULES.filter(([pattern]) => pattern.test(title)).map(([, type]) => type));
+  for (const type of titleWorkload(title)) types.add(type);
+  return titleSaysIntern(title) ? ['INTERN', ...types] : [...types];
 }
 
 /**

@@ -19,7 +19,12 @@
  */
 import type { EnrichInput } from '../types.js';
 import { NOT_A_ROLE } from './career-family.js';
-import { CARE_TITLE_OTHER_LANGUAGES, descriptionOf, TRADE_TITLE_OTHER_LANGUAGES } from './text.js';
+import {
+  CARE_TITLE_OTHER_LANGUAGES,
+  descriptionOf,
+  SELLER_TITLE_OTHER_LANGUAGES,
+  TRADE_TITLE_OTHER_LANGUAGES,
+} from './text.js';
 import { derived, type Derived } from './types.js';
 
 interface Cluster {
@@ -474,9 +479,10 @@ function departmentTags(department: string, title: string): Set<string> {
 /** The tags a title (or a department) names outright; software_engineering only as a fallback. */
 function addTitleTags(text: string, tags: Set<string>): void {
   for (const cluster of CLUSTERS) if (cluster.title?.test(text) === true) tags.add(cluster.tag);
-  // Trades and care roles written in German compounds or Romance languages (text.ts).
+  // Trades, care roles and sellers written in other languages (text.ts).
   if (TRADE_TITLE_OTHER_LANGUAGES.test(text)) tags.add('skilled_trades');
   if (CARE_TITLE_OTHER_LANGUAGES.test(text)) tags.add('healthcare');
+  if (SELLER_TITLE_OTHER_LANGUAGES.test(text)) tags.add('sales');
   const software = GENERIC_SOFTWARE_TITLE.test(text);
   if (software && ![...tags].some((t) => ENGINEERING_TAGS.has(t))) tags.add('software_engineering');
   // Software work on AI ("AI Software Engineering", "Software Engineer (AI Agents)") is both.

@@ -80,3 +80,12 @@ export const TRADE_TITLE_OTHER_LANGUAGES =
   /(?:techniker|mechaniker|mechatroniker|elektriker|elektroniker|monteur|schlosser|schweißer|schweisser|tischler)(?:in|innen)?(?![\p{L}])|(?<![\p{L}])(?:techniciens?|technicienne|mécanicien(?:ne)?|électricien(?:ne)?|soudeur|técnic[oa]|tecnic[oa]|mecánic[oa]|meccanic[oa]|mecânic[oa]|electricista|eletricista|elettricista|soldador|saldatore|eletrotécnic[oa])(?![\p{L}])/iu;
 export const CARE_TITLE_OTHER_LANGUAGES =
   /(?:pflegekraft|pflegefachkraft|pfleger)(?:in|innen)?(?![\p{L}])|(?<![\p{L}])(?:infirmi(?:er|ère)|aide-soignant(?:e)?|enfermer[oa]|enfermeir[oa]|infermier[ea])(?![\p{L}])/iu;
+
+/**
+ * Sellers in other languages' titles: Italian, French, German, Spanish and Portuguese words
+ * ("Assistente Vendite", "Vendeur(euse)", "Verkäufer*in", "Vertriebsmitarbeiter", "Vendedora") and
+ * compounds ("Autoverkäufer", "Utesäljare", "Innesäljare", "Salgskonsulent", "Butikksælger"),
+ * matched as letters. Career family reads them as go to market, skill clusters as sales.
+ */
+export const SELLER_TITLE_OTHER_LANGUAGES =
+  /(?<![\p{L}])(?:vendite|vendita|vendeu(?:r|se)|vertrieb\p{L}*|ventas|vendedor(?:a)?|försäljning\p{L}*|salgs\p{L}*)(?![\p{L}])|(?:verkäufer(?:in|innen)?|säljare|sælger|selger)(?:e|en|ne)?(?![\p{L}])/iu;

@@ -151,6 +151,9 @@ describe('career_family', () => {
     expect(family('Chemie Projektingenieur (m/w/d)')).to.equal('engineering');
     expect(family('Assistente Vendite Part-time (m/f/x)')).to.equal('go_to_market');
     expect(family('Commercial Team Lead')).to.equal('go_to_market');
+    expect(family('Innesäljare till marknadsledande 1KOMMA5° - Mållön 80–100k 🚀')).to.equal('go_to_market');
+    expect(family('Autoverkäufer (m/w/d)')).to.equal('go_to_market');
+    expect(family('Vendedora de tienda')).to.equal('go_to_market');
     expect(family('Commercial Finance Manager')).to.equal('finance_risk');
     expect(family('Estetista (m/f/x)')).to.equal('general_professional');
   });

@@ -301,4 +301,24 @@ describe('employment_type', () => {
       deriveEmploymentType(input('Analyst', 'Currently enrolled in full-time bachelor’s degree program')),
     ).to.equal(undefined);
   });
+
+  it('reads titles in other languages, a Swiss workload share and French weekly hours', () => {
+    const of = (title: string): unknown => deriveEmploymentType(input(title))?.value;
+    // Teamtailor's JSON feeds (labelled set): no native value, the title says it.
+    expect(of('Vendeur(euse) en CDD 35H')).to.deep.equal(['TEMPORARY', 'FULL_TIME']);
+    expect(of('Elektro-Projektingenieur*in (80-100%)')).to.deep.equal(['FULL_TIME', 'PART_TIME']);
+    expect(of('Sachbearbeiter*in Buchhaltung 60 %')).to.deep.equal(['PART_TIME']);
+    expect(of('Projektleiter Hochbau (100%)')).to.deep.equal(['FULL_TIME']);
+    expect(of('Conseiller de vente CDI 24h')).to.deep.equal(['PART_TIME']);
+    expect(of('Account Manager (m/w/d) – Vollzeit')).to.deep.equal(['FULL_TIME']);
+    expect(of('Kundenberater (m/w/d) in Voll- oder Teilzeit')).to.deep.equal(['FULL_TIME', 'PART_TIME']);
+    expect(of('Sjuksköterska, deltid')).to.deep.equal(['PART_TIME']);
+    expect(of('Projektmitarbeiter (befristet auf 2 Jahre)')).to.deep.equal(['TEMPORARY']);
+    // A share followed by a word, hours without the contract kind, a time of day: none of these.
+    expect(of('Sales Consultant [Ort: 100% Remote]')).to.equal(undefined);
+    expect(of('AI Productivity Engineer (95% Dev/ 5% DevOps)')).to.equal(undefined);
+    expect(of('Support Technician 24h')).to.equal(undefined);
+    expect(of('Agent de sécurité CDI 20h-6h')).to.equal(undefined);
+    expect(of('Growth Lead (3x revenue, 150% NRR)')).to.equal(undefined);
+  });
 });

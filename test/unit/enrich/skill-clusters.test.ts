@@ -179,8 +179,14 @@ describe('skill_clusters', () => {
       ['Fahrzeugtechniker (m/w/d) für Reisemobile', ['skilled_trades']],
       ['Électricien de maintenance (H/F)', ['skilled_trades']],
       ['Pflegefachkraft (m/w/d)', ['healthcare']],
-      // Words that only contain a trade's letters are no trade.
-      ['Berufserfahrung im Vertrieb', undefined],
+      // Words that only contain a trade's letters are no trade (Vertrieb is sales).
+      ['Berufserfahrung im Vertrieb', ['sales']],
+      // Sellers in other languages, compounds too (Teamtailor JSON feeds of the labelled set).
+      ['Utesäljare energilösningar till 1KOMMA5° i Stockholm', ['sales']],
+      ['Vendeur(euse) en CDD 35H', ['sales']],
+      ['Autoverkäufer (m/w/d)', ['sales']],
+      ['Butikkselger', ['sales']],
+      ['Salgskonsulent', ['sales']],
     ];
     for (const [title, expected] of cases) expect(tags(title), title).to.deep.equal(expected);
   });
