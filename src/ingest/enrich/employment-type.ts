@@ -59,7 +59,12 @@ const WEAK_FULL_TIME = /\bpermanent\b|\bregular\b|\bsalaried\b|\bunbefristet\b/;
 
 const TITLE_RULES: [RegExp, EmploymentType][] = [
   [/\bpart[- ]time\b/i, 'PART_TIME'],
-  [/\bfull[- ]time\b/i, 'FULL_TIME'],
+  // "(Full/Part-Time)", "Full or Part Time", "FT/PT": both, not part-time alone.
+  [
+    /\bfull[- ]time\b|\bfull(?:[- ]?time)?\s*(?:\/|-?\s*or|-?\s*and)\s*part[- ]?time\b|\bft\s*\/\s*pt\b/i,
+    'FULL_TIME',
+  ],
+  [/\bft\s*\/\s*pt\b/i, 'PART_TIME'],
   [
     /\bcontractor\b|\bfreelancer?\b|\(contract\)|[-–|]\s*contract\s*$|\bcontract\s+(?:role|position|basis)\b/i,
     'CONTRACTOR',
@@ -125,6 +130,7 @@ const TEXT_RULES: RegExp[] = [
 
 /** A native experience level that is an internship (not "student", which some boards give any junior role). */
 const INTERN_LEVEL = /^(?:internship|intern)$/;
+const SCHEDULES: readonly EmploymentType[] = ['FULL_TIME', 'PART_TIME'];
 const TITLE_CONFIDENCE = 0.85;
 const TEXT_CONFIDENCE = 0.7;
 const NATIVE_PLUS_TITLE_CONFIDENCE = 0.95;
@@ -149,6 +155,9 @@ export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType
       native.splice(native.indexOf('FULL_TIME'), 1);
       added.push('PART_TIME');
     }
+    // "(Full/Part-Time)", "(80-100%)" over a native FullTime: the title offers both schedules.
+    if (fromTitle.includes('FULL_TIME') && fromTitle.includes('PART_TIME'))
+      for (const type of SCHEDULES) if (!native.includes(type) && !added.includes(type)) added.push(type);
     if ((internLevel || fromTitle.includes('INTERN')) && !native.includes('INTERN')) added.push('INTERN');
     // "We are looking for full-time interns", "Vollzeitpraktikum": a full-time internship is both
     // (the set's convention; a native Intern alone says nothing of the hours).
@@ -265,11 +274,12 @@ function statesContractor(text: string): boolean {
 
 /**
  * A line of the description that states the type ("Job Type: Contractor (Full-Time hours
- * expected)", "Contract Type: Contractor"): the posting's own statement, which replaces a native
+ * expected)", "Contract Type: Contractor", "Commitment: Part-Time (hybrid) or Full-Time"): the posting's own statement, which replaces a native
  * value it contradicts — the native value is often the board's default (Ashby boards whose
  * employmentType is FullTime on a contractor's posting).
  */
-const STATED_TYPE = /^[ \t]*(?:employment|job|contract|position)[ \t]+type[ \t]*:[ \t]*([^\n]{1,80})$/gim;
+const STATED_TYPE =
+  /^[ \t]*(?:(?:employment|job|contract|position)[ \t]+type|commitment)[ \t]*:[ \t]*([^\n]{1,80})$/gim;
 
 function statedTypes(text: string): EmploymentType[] {
   const out = new Set<EmploymentType>();

@@ -103,8 +103,9 @@ describe('employment_type', () => {
     expect(of('Inside Business Development Support, Napoli - Part-time (L.68/99)')).to.deep.equal([
       'PART_TIME',
     ]);
-    // Both named, or neither: the native value stands.
-    expect(of('Barista (Full-time / Part-time)')).to.deep.equal(['FULL_TIME']);
+    // Both named: the title offers both schedules (the labelled set's one such posting, Endex's
+    // "(Full/Part-Time)", is labelled both). Neither: the native value stands.
+    expect(of('Barista (Full-time / Part-time)')).to.deep.equal(['FULL_TIME', 'PART_TIME']);
     expect(of('Account Executive')).to.deep.equal(['FULL_TIME']);
   });
 
@@ -320,5 +321,16 @@ describe('employment_type', () => {
     expect(of('Support Technician 24h')).to.equal(undefined);
     expect(of('Agent de sécurité CDI 20h-6h')).to.equal(undefined);
     expect(of('Growth Lead (3x revenue, 150% NRR)')).to.equal(undefined);
+    // Full or part time in one title is both (Endex on Ashby, native FullTime: not part-time alone).
+    const either = (title: string, description?: string): unknown =>
+      deriveEmploymentType(input(title, description, { employmentTypes: ['FullTime'] }))?.value;
+    expect(either('Finance Product Specialist (Full/Part-Time)')).to.deep.equal(['FULL_TIME', 'PART_TIME']);
+    expect(of('Caregiver - Full or Part Time')).to.deep.equal(['PART_TIME', 'FULL_TIME']);
+    expect(of('Pharmacy Technician FT/PT')).to.deep.equal(['FULL_TIME', 'PART_TIME']);
+    expect(either('Analyst', 'Commitment: Part-Time (hybrid) or Full-Time (in office)')).to.deep.equal([
+      'FULL_TIME',
+      'PART_TIME',
+    ]);
+    expect(either('Analyst', 'Commitment: 5-6 Days In-Person')).to.deep.equal(['FULL_TIME']);
   });
 });
