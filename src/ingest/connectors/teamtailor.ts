@@ -11,7 +11,8 @@
  *        (`baseSalary`), `employmentType`, `validThrough`, addresses with ISO country codes, and
  *        `identifier.value`, the job's number in its URL. No department or remote status.
  * The RSS is the list (it alone says remote or hybrid); the JSON feed adds what only it publishes
- * to the item whose `id` is the RSS `guid`, and its addresses to an item the RSS places nowhere. A
+ * to the item whose `id` is the RSS `guid` (or, failing that, whose URL has the same job number),
+ * and its addresses to an item the RSS places nowhere. A
  * site without the JSON feed (404/410, or a body that is not a JSON Feed) keeps the RSS rows as they
  * are; a transient failure fails the crawl, so a job's pay does not come and go with the feed.
  * Recordings: RSS (test/fixtures/ats/teamtailor) and JSON feeds of three boards (the labelled set's
@@ -59,24 +60,42 @@ export const teamtailorConnector: Connector = {
     const feed = listed.length === 0 ? undefined : await fetchJobFeed(http, board, `${site}/jobs.json`);
     return prune({
       endpoint: url,
-      postings: feed === undefined ? listed : listed.map((row) => withFeedItem(row, feed.get(row.nativeId))),
+      postings: feed === undefined ? listed : listed.map((row) => withFeedItem(row, feed.itemOf(row))),
       boardName: str(channel, 'title'),
       companyUrls: companyUrls([str(channel, 'link')]),
     });
   },
 };
 
+/** The JSON feed's items, found for an RSS row by its id or, failing that, by the job number in its URL. */
+class JobFeed {
+  private readonly byId = new Map<string, SourcePosting>();
+  private readonly byNumber = new Map<string, SourcePosting>();
+
+  add(item: SourcePosting): void {
+    this.byId.set(item.nativeId, item);
+    const number = jobNumber(item.url);
+    if (number !== undefined) this.byNumber.set(number, item);
+  }
+
+  itemOf(row: SourcePosting): SourcePosting | undefined {
+    const number = jobNumber(row.url);
+    return this.byId.get(row.nativeId) ?? (number === undefined ? undefined : this.byNumber.get(number));
+  }
+}
+
+/** The number a Teamtailor job URL starts its last part with (`/jobs/8461370-vendeur-euse-…`). */
+function jobNumber(url: string): string | undefined {
+  return /\/jobs\/(\d+)(?:-[^/?#]*)?\/?(?:[?#]|$)/.exec(url)?.[1];
+}
+
 /**
- * The JSON feed's items by id, its pages followed by `next_url` on the same site; undefined when
- * the site has no JSON feed (gone, refused, or a body that is not one), so the RSS rows stand.
+ * The JSON feed's items, its pages followed by `next_url` on the same site; undefined when the
+ * site has no JSON feed (gone, refused, or a body that is not one), so the RSS rows stand.
  * Transient failures propagate.
  */
-async function fetchJobFeed(
-  http: HttpClient,
-  board: BoardRef,
-  first: string,
-): Promise<Map<string, SourcePosting> | undefined> {
-  const items = new Map<string, SourcePosting>();
+async function fetchJobFeed(http: HttpClient, board: BoardRef, first: string): Promise<JobFeed | undefined> {
+  const items = new JobFeed();
   const origin = new URL(first).origin;
   const read = new Set<string>();
   let next: string | undefined = first;
@@ -92,7 +111,7 @@ async function fetchJobFeed(
     if (!isObject(page) || !Array.isArray(page.items)) return undefined;
     for (const item of page.items) {
       const parsed = parseTeamtailorFeedItem(item, next);
-      if (parsed !== undefined) items.set(parsed.nativeId, parsed);
+      if (parsed !== undefined) items.add(parsed);
     }
     next = sameOrigin(str(page, 'next_url'), origin);
   }

@@ -198,6 +198,23 @@ describe('teamtailor connector', () => {
     const [bi] = (await teamtailorConnector.crawl(board('upcloud'), http)).postings;
     expect(http.urls).to.deep.equal([url('upcloud'), feedUrl('upcloud')]);
     expect(bi?.requisitionId).to.equal('8461370');
+
+    // An item whose id is not the RSS guid is found by the job number in its URL.
+    const byNumber = new FakeHttp().on(url('upcloud'), { text: rss }).on(
+      feedUrl('upcloud'),
+      json({
+        items: [
+          {
+            ...lovisa,
+            id: 'another-id',
+            url: 'https://upcloud.teamtailor.com/jobs/8323453-business-intelligence-analyst',
+          },
+        ],
+      }),
+    );
+    const [matched, unmatched] = (await teamtailorConnector.crawl(board('upcloud'), byNumber)).postings;
+    expect(matched?.salary).to.deep.equal({ min: 12.31, max: 12.31, currency: 'EUR', periodRaw: 'HOUR' });
+    expect(unmatched).not.to.have.property('salary');
   });
 
   it('fails the crawl when the JSON feed fails transiently, so pay does not come and go', async () => {
