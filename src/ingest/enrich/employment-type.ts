@@ -89,7 +89,7 @@ const TITLE_RULES: [RegExp, EmploymentType][] = [
  * A title's workload as a share of full time, the Swiss and German convention ("Elektro-
  * Projektingenieur*in (80-100%)", "Sachbearbeiter 60 %"): a range reaching 100% is full-time and
  * part-time, 100% alone full-time, less part-time. A share followed by a word is something else
- * ("100% Remote", "95% Dev/ 5% DevOps").
+ * ("100% Remote", "95% Dev/ 5% DevOps"), and so is one under 20% ("Bonus 10%").
  */
 const WORKLOAD = /(?<![\d.,])(\d{2,3})\s?%?\s?(?:[-–]\s?(\d{2,3})\s?)?%(?!\s*\p{L})/u;
 /**
@@ -104,7 +104,7 @@ function titleWorkload(title: string): EmploymentType[] {
   if (share !== null) {
     const low = Number(share[1]);
     const high = share[2] === undefined ? low : Number(share[2]);
-    if (low >= 10 && low <= high && high <= 100) {
+    if (low >= 20 && low <= high && high <= 100) {
       if (high < 100) return ['PART_TIME'];
       return low < 100 ? ['FULL_TIME', 'PART_TIME'] : ['FULL_TIME'];
     }

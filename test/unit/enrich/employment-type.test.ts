@@ -321,6 +321,7 @@ describe('employment_type', () => {
     expect(of('Support Technician 24h')).to.equal(undefined);
     expect(of('Agent de sécurité CDI 20h-6h')).to.equal(undefined);
     expect(of('Growth Lead (3x revenue, 150% NRR)')).to.equal(undefined);
+    expect(of('Sales Manager (Bonus 10%)')).to.equal(undefined);
     // Full or part time in one title is both (Endex on Ashby, native FullTime: not part-time alone).
     const either = (title: string, description?: string): unknown =>
       deriveEmploymentType(input(title, description, { employmentTypes: ['FullTime'] }))?.value;
