@@ -12,7 +12,8 @@
  *        `identifier.value`, the job's number in its URL. No department or remote status.
  * The RSS is the list (it alone says remote or hybrid); the JSON feed adds what only it publishes
  * to the item whose `id` is the RSS `guid` (or, failing that, whose URL has the same job number),
- * and its addresses to an item the RSS places nowhere. A
+ * and its addresses to an item the RSS places nowhere; its items' `hiringOrganization.sameAs` (the
+ * company's own careers site, "https://careers.lovisa.com") is a company address too. A
  * site without the JSON feed (404/410, or a body that is not a JSON Feed) keeps the RSS rows as they
  * are; a transient failure fails the crawl, so a job's pay does not come and go with the feed.
  * Recordings: RSS (test/fixtures/ats/teamtailor) and JSON feeds of three boards (the labelled set's
@@ -62,7 +63,7 @@ export const teamtailorConnector: Connector = {
       endpoint: url,
       postings: feed === undefined ? listed : listed.map((row) => withFeedItem(row, feed.itemOf(row))),
       boardName: str(channel, 'title'),
-      companyUrls: companyUrls([str(channel, 'link')]),
+      companyUrls: companyUrls([str(channel, 'link'), ...(feed?.sites ?? [])]),
     });
   },
 };
@@ -71,8 +72,11 @@ export const teamtailorConnector: Connector = {
 class JobFeed {
   private readonly byId = new Map<string, SourcePosting>();
   private readonly byNumber = new Map<string, SourcePosting>();
+  /** The hiring organization's site (`_jobposting.hiringOrganization.sameAs`), as the items name it. */
+  readonly sites = new Set<string>();
 
-  add(item: SourcePosting): void {
+  add(item: SourcePosting, site: string | undefined): void {
+    if (site !== undefined) this.sites.add(site);
     this.byId.set(item.nativeId, item);
     const number = jobNumber(item.url);
     if (number !== undefined) this.byNumber.set(number, item);
@@ -111,7 +115,8 @@ async function fetchJobFeed(http: HttpClient, board: BoardRef, first: string): P
     if (!isObject(page) || !Array.isArray(page.items)) return undefined;
     for (const item of page.items) {
       const parsed = parseTeamtailorFeedItem(item, next);
-      if (parsed !== undefined) items.add(parsed);
+      const site = str(obj(obj(item, '_jobposting'), 'hiringOrganization'), 'sameAs');
+      if (parsed !== undefined) items.add(parsed, site);
     }
     next = sameOrigin(str(page, 'next_url'), origin);
   }

@@ -152,7 +152,8 @@ describe('teamtailor connector', () => {
         second,
         json({ items: [{ ...wsp, id: '2a4eb6a0-7aa9-4acf-bcce-4d8b37287035' }, { id: 'no-row' }] }),
       );
-    const [bi, fullStack] = (await teamtailorConnector.crawl(board('upcloud'), http)).postings;
+    const result = await teamtailorConnector.crawl(board('upcloud'), http);
+    const [bi, fullStack] = result.postings;
 
     expect(http.urls).to.deep.equal([url('upcloud'), feedUrl('upcloud'), second]);
     // The RSS row stands (its places, department, remote status, URL); the feed adds pay and number.
@@ -169,6 +170,8 @@ describe('teamtailor connector', () => {
     expect(fullStack?.requisitionId).to.equal('8235564');
     expect(fullStack?.locations).to.deep.equal([{ text: 'EU', city: 'Helsinki', country: 'Finland' }]);
     expect(undefinedKeys(bi)).to.deep.equal([]);
+    // The items' hiring organizations' sites are the company's addresses (the RSS link is Teamtailor's).
+    expect(result.companyUrls).to.deep.equal(['https://careers.lovisa.com', 'https://ch-karriere.wsp.com']);
   });
 
   it('keeps the RSS rows when the site’s JSON feed is not one; never follows a page off the site', async () => {
