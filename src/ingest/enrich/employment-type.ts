@@ -24,10 +24,14 @@
  *    calls full-time ("full-time interns", "Vollzeitpraktikum") is FULL_TIME + INTERN. A title that
  *    says part-time (and not full-time) replaces a native FULL_TIME: the title is the posting's own
  *    word, the native value often the board's default (Ashby "… Napoli - Part-time",
- *    employmentType FullTime).
- * 3. Without native values: title cues (confidence 0.85), then explicit description statements
- *    such as "This is a full-time position" or "Employment type: Contract" (0.7). Incidental
- *    mentions ("benefits for full-time employees", "a full-time degree program") do not count.
+ *    employmentType FullTime); one offering both schedules ("(Full/Part-Time)", "(80-100%)") adds
+ *    the one the native value lacks.
+ * 3. Without native values: title cues (confidence 0.85) — English words, the same words in German,
+ *    French, Spanish, Dutch and Scandinavian titles ("Vollzeit", "CDD", "deltid"), a Swiss workload
+ *    share ("(80-100%)") and French weekly hours with the contract kind ("CDD 35H") — then explicit
+ *    description statements such as "This is a full-time position" or "Employment type: Contract"
+ *    (0.7). Incidental mentions ("benefits for full-time employees", "a full-time degree program")
+ *    do not count.
  */
 import type { EmploymentType } from '../../domain/job.js';
 import type { EnrichInput } from '../types.js';
@@ -274,9 +278,10 @@ function statesContractor(text: string): boolean {
 
 /**
  * A line of the description that states the type ("Job Type: Contractor (Full-Time hours
- * expected)", "Contract Type: Contractor", "Commitment: Part-Time (hybrid) or Full-Time"): the posting's own statement, which replaces a native
- * value it contradicts — the native value is often the board's default (Ashby boards whose
- * employmentType is FullTime on a contractor's posting).
+ * expected)", "Contract Type: Contractor", "Commitment: Part-Time (hybrid) or Full-Time"): the
+ * posting's own statement, which replaces a native value it contradicts — the native value is
+ * often the board's default (Ashby boards whose employmentType is FullTime on a contractor's
+ * posting).
  */
 const STATED_TYPE =
   /^[ \t]*(?:(?:employment|job|contract|position)[ \t]+type|commitment)[ \t]*:[ \t]*([^\n]{1,80})$/gim;
