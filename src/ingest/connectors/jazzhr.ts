@@ -36,8 +36,8 @@ import {
   prune,
   safeSlug,
 } from './common.js';
-import { jobPostingOf, jsonLdPlace } from './json-ld.js';
-import { asArray, asStr, isObject, str, type JsonObject } from './json.js';
+import { jobPostingOf, jsonLdEmploymentTypes, jsonLdLocations } from './json-ld.js';
+import { isObject, str, type JsonObject } from './json.js';
 import { hasClass, textOf, closest, type HtmlElement } from './html-dom.js';
 
 /** A JazzHR board code: letters and digits. */
@@ -154,7 +154,7 @@ export function parseJazzHrPosting(
   ld: JsonObject | undefined,
   endpoint: string,
 ): SourcePosting {
-  const places = locations((asArray(ld?.jobLocation) ?? [ld?.jobLocation]).map(jsonLdPlace));
+  const places = jsonLdLocations(ld);
   return posting({
     nativeId: row.code,
     title: str(ld, 'title') ?? row.title,
@@ -165,7 +165,7 @@ export function parseJazzHrPosting(
     postedAt: parseSourceDate(str(ld, 'datePosted')),
     validThrough: parseSourceDate(str(ld, 'validThrough')),
     department: row.department,
-    employmentTypes: (asArray(ld?.employmentType) ?? [ld?.employmentType]).flatMap((v) => asStr(v) ?? []),
+    employmentTypes: jsonLdEmploymentTypes(ld),
     experience: str(ld, 'experienceRequirements'),
     requisitionId: str(ld, 'uniqueJobCode'),
   });

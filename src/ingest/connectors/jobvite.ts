@@ -40,8 +40,8 @@ import {
   safeSlug,
   fetchDetailHtml,
 } from './common.js';
-import { jobPostingOf, jsonLdPlace, jsonLdSalary } from './json-ld.js';
-import { asArray, asStr, obj, str, type JsonObject } from './json.js';
+import { jobPostingOf, jsonLdEmploymentTypes, jsonLdLocations, jsonLdSalary } from './json-ld.js';
+import { asStr, obj, str, type JsonObject } from './json.js';
 import { hasClass, textOf, closest, type HtmlElement } from './html-dom.js';
 
 const PUBLIC_BASE = 'https://jobs.jobvite.com';
@@ -169,8 +169,7 @@ export function parseJobvitePosting(
   ld: JsonObject | undefined,
   endpoint: string,
 ): SourcePosting {
-  const detailPlaces = (asArray(ld?.jobLocation) ?? [ld?.jobLocation]).map(jsonLdPlace);
-  const known = locations(detailPlaces);
+  const known = jsonLdLocations(ld);
   return posting({
     nativeId: row.id,
     title: str(ld, 'title') ?? row.title,
@@ -182,7 +181,7 @@ export function parseJobvitePosting(
     postedAt: parseSourceDate(str(ld, 'datePosted')),
     validThrough: parseSourceDate(str(ld, 'validThrough')),
     department: str(ld, 'industry'),
-    employmentTypes: (asArray(ld?.employmentType) ?? [ld?.employmentType]).flatMap((v) => asStr(v) ?? []),
+    employmentTypes: jsonLdEmploymentTypes(ld),
     workplaceType: str(ld, 'jobLocationType'),
     salary: jsonLdSalary(obj(ld, 'baseSalary')),
   });

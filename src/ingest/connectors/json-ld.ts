@@ -6,7 +6,7 @@
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { SourceLocation, SourceSalary } from '../types.js';
-import { location, salary } from './common.js';
+import { location, locations, salary } from './common.js';
 import { asArray, asNum, asStr, isObject, num, obj, str, type JsonObject } from './json.js';
 
 type HtmlDocument = ReturnType<typeof parseDocument>;
@@ -60,4 +60,14 @@ export function jsonLdSalary(pay: JsonObject | undefined): SourceSalary | undefi
     currency: str(pay, 'currency'),
     periodRaw: str(amount, 'unitText'),
   });
+}
+
+/** A JobPosting's `jobLocation` (one Place or a list of them) as locations. */
+export function jsonLdLocations(ld: JsonObject | undefined): SourceLocation[] {
+  return locations((asArray(ld?.jobLocation) ?? [ld?.jobLocation]).map(jsonLdPlace));
+}
+
+/** A JobPosting's `employmentType` (one value or a list), unmapped ("FULL_TIME", "Full-time"). */
+export function jsonLdEmploymentTypes(ld: JsonObject | undefined): string[] {
+  return (asArray(ld?.employmentType) ?? [ld?.employmentType]).flatMap((value) => asStr(value) ?? []);
 }

@@ -43,18 +43,9 @@ import {
   type HttpClient,
   type SourcePosting,
 } from '../types.js';
-import {
-  UnexpectedResponseError,
-  baseUrl,
-  fetchOk,
-  locations,
-  mapLimited,
-  posting,
-  salary,
-  fetchDetailHtml,
-} from './common.js';
-import { jobPostingOf, jsonLdPlace } from './json-ld.js';
-import { asArray, asNum, asStr, num, obj, str, type JsonObject } from './json.js';
+import { UnexpectedResponseError, baseUrl, fetchOk, mapLimited, posting, fetchDetailHtml } from './common.js';
+import { jobPostingOf, jsonLdEmploymentTypes, jsonLdLocations, jsonLdSalary } from './json-ld.js';
+import { asStr, obj, str, type JsonObject } from './json.js';
 import { hasClass, textOf } from './html-dom.js';
 
 /** Rows on a full results page, as public scrapers report it. */
@@ -214,8 +205,6 @@ export function parseTaleoPosting(
   ld: JsonObject | undefined,
   endpoint: string,
 ): SourcePosting {
-  const pay = obj(ld, 'baseSalary');
-  const amount = obj(pay, 'value');
   return posting({
     nativeId: row.rid,
     title: row.title,
@@ -223,17 +212,12 @@ export function parseTaleoPosting(
     sourceEndpoint: endpoint,
     organization: asStr(ld?.hiringOrganization) ?? str(obj(ld, 'hiringOrganization'), 'name'),
     descriptionHtml: str(ld, 'description'),
-    locations: locations((asArray(ld?.jobLocation) ?? [ld?.jobLocation]).map(jsonLdPlace)),
+    locations: jsonLdLocations(ld),
     postedAt: taleoDate(str(ld, 'datePosted')),
     validThrough: taleoDate(str(ld, 'validThrough')),
-    employmentTypes: (asArray(ld?.employmentType) ?? [ld?.employmentType]).flatMap((v) => asStr(v) ?? []),
+    employmentTypes: jsonLdEmploymentTypes(ld),
     workplaceType: str(ld, 'jobLocationType'),
-    salary: salary({
-      min: num(amount, 'minValue') ?? asNum(pay?.value) ?? num(amount, 'value'),
-      max: num(amount, 'maxValue') ?? asNum(pay?.value) ?? num(amount, 'value'),
-      currency: str(pay, 'currency'),
-      periodRaw: str(amount, 'unitText'),
-    }),
+    salary: jsonLdSalary(obj(ld, 'baseSalary')),
   });
 }
 

@@ -41,12 +41,12 @@ import {
   prune,
   safeSlug,
 } from './common.js';
-import { jsonLdPlace, jsonLdSalary } from './json-ld.js';
-import { arr, asArray, asStr, isObject, obj, str } from './json.js';
+import { jsonLdEmploymentTypes, jsonLdLocations, jsonLdSalary } from './json-ld.js';
+import { arr, isObject, obj, str } from './json.js';
 
 /**
- * Pages of the JSON feed read at most (it pages by 100: ten thousand jobs, far beyond any board
- * seen); jobs on pages past it keep their RSS row as it is.
+ * Pages of the JSON feed read at most (the recorded feed pages by 100: ten thousand jobs, far
+ * beyond any board seen); jobs on pages past it keep their RSS row as it is.
  */
 const MAX_FEED_PAGES = 100;
 
@@ -134,7 +134,7 @@ function sameOrigin(link: string | undefined, origin: string): string | undefine
   }
 }
 
-/** An RSS row with what the JSON feed's item of the same id adds (its places only where the RSS has none). */
+/** An RSS row with what the JSON feed's item for it adds (its places only where the RSS has none). */
 function withFeedItem(row: SourcePosting, item: SourcePosting | undefined): SourcePosting {
   if (item === undefined) return row;
   return posting({
@@ -164,10 +164,10 @@ export function parseTeamtailorFeedItem(item: unknown, endpoint: string): Source
   return posting({
     ...head,
     descriptionHtml: str(item, 'content_html') ?? str(ld, 'description'),
-    locations: locations((asArray(ld?.jobLocation) ?? [ld?.jobLocation]).map(jsonLdPlace)),
+    locations: jsonLdLocations(ld),
     postedAt: parseSourceDate(str(item, 'date_published') ?? str(ld, 'datePosted')),
     validThrough: parseSourceDate(str(ld, 'validThrough')),
-    employmentTypes: (asArray(ld?.employmentType) ?? [ld?.employmentType]).flatMap((v) => asStr(v) ?? []),
+    employmentTypes: jsonLdEmploymentTypes(ld),
     workplaceType: str(ld, 'jobLocationType'),
     salary: jsonLdSalary(obj(ld, 'baseSalary')),
     requisitionId: str(obj(ld, 'identifier'), 'value'),
