@@ -83,8 +83,10 @@ class JobFeed {
   }
 
   itemOf(row: SourcePosting): SourcePosting | undefined {
+    const byId = this.byId.get(row.nativeId);
+    if (byId !== undefined) return byId;
     const number = jobNumber(row.url);
-    return this.byId.get(row.nativeId) ?? (number === undefined ? undefined : this.byNumber.get(number));
+    return number === undefined ? undefined : this.byNumber.get(number);
   }
 }
 
