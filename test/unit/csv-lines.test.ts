@@ -21,7 +21,7 @@ function parsedCsv(text: string): string {
  */
 function csv(text: string): string {
   const [whole, ...cut] = cuttings(Buffer.from(text), 4).map((pieces) =>
-    csvFromJsonLines(pieces, DEFAULT_EXPORT_COLUMNS).toString('utf8'),
+    Buffer.concat(csvFromJsonLines(pieces, DEFAULT_EXPORT_COLUMNS)).toString('utf8'),
   );
   for (const result of cut) expect(result).to.equal(whole);
   return whole ?? '';
@@ -132,6 +132,34 @@ describe('CSV records from NDJSON lines (export/csv-lines.ts)', () => {
     ).join('');
     expect(csv(lines)).to.equal(parsedCsv(lines));
     expect(Buffer.byteLength(csv(lines))).to.be.greaterThan(Buffer.byteLength(lines) * 1.25);
+  });
+
+  it('writes in pieces of 64 KiB or more, never cutting a record, whatever a record decodes to', () => {
+    const long = 'x'.repeat(150_000);
+    const lines = [
+      // Records of a few KB: several fill a piece.
+      ...Array.from({ length: 120 }, (_, i) => ({
+        job_key: `k${String(i)}`,
+        title: `Engineer ${'y'.repeat(900)}`,
+        skill_clusters: Array.from({ length: 60 }, (__, j) => `s${String(j)}`),
+      })),
+      // A record longer than a piece, raw; one whose escaped title decodes past the room begun.
+      { job_key: 'long', title: long, skill_clusters: [long] },
+      { job_key: 'escaped', title: `"${long}"\n`, salary: { min: 1e21, max: 1e-7 } },
+      ...Array.from({ length: 40 }, (_, i) => ({ job_key: `after${String(i)}`, title: 'a,b' })),
+    ]
+      .map((row) => `${JSON.stringify(row)}\n`)
+      .join('');
+    const pieces = csvFromJsonLines([Buffer.from(lines)], DEFAULT_EXPORT_COLUMNS);
+    expect(pieces.length).to.be.greaterThan(4);
+    const records = pieces.map((piece) => piece.toString('utf8'));
+    // Each piece ends where a record does (a CRLF not inside a quoted field: one whole parse each).
+    for (const piece of records) {
+      expect(piece.endsWith('\r\n')).to.equal(true);
+      expect(Papa.parse(piece.slice(0, -2), { newline: '\r\n' }).errors).to.deep.equal([]);
+    }
+    expect(records.join('')).to.equal(parsedCsv(lines));
+    expect(csv(lines)).to.equal(parsedCsv(lines));
   });
 
   it('quotes strings with a BOM, a comma or an end space, and lists holding them, as Papa Parse does', () => {
