@@ -38,7 +38,7 @@ export interface EnrichDeps {
 
 /** Derives every attribute of one posting; resolves even when the classifier's model is down. */
 export async function enrich(input: EnrichInput, deps: EnrichDeps): Promise<Enrichment> {
-  const locations = deriveLocations(input.posting.locations, input.title);
+  const locations = deriveLocations(input.posting.locations, input.title, input.descriptionText);
   const arrangement = await deps.workArrangement.classify(input);
   const countries = locations.locations.map((l) => l.country_code).filter((c): c is string => c !== null);
 

@@ -105,16 +105,22 @@ const NO_PLACE_RE =
   /^(?:varies(?: by \w+)?|various(?: locations?)?|multiple(?: locations?)?|tbd|tba|n\/?a|none|to be (?:determined|confirmed)|see (?:description|posting|below))$/i;
 
 /**
- * Derives `locations_derived` (and a remote flag) from the published locations, and the title when
- * it names another country (titleCountry); pure apart from the lazy gazetteer load.
+ * Derives `locations_derived` (and a remote flag) from the published locations, the title when it
+ * names another country (titleCountry), and the job's text where it qualifies a bare city name
+ * (qualifiedInText); pure apart from the lazy gazetteer load.
  */
-export function deriveLocations(locations: SourceLocation[], title?: string): DerivedLocations {
+export function deriveLocations(
+  locations: SourceLocation[],
+  title?: string,
+  description?: string,
+): DerivedLocations {
   const g = loadGazetteer();
   const out: Location[] = [];
   let remote = false;
   let usedStructured = false;
   let usedText = false;
-  for (const source of locations) {
+  for (const published of locations) {
+    const source = description === undefined ? published : qualifiedInText(g, published, description);
     if (source.text !== undefined && REMOTE_RE.test(source.text)) remote = true;
     const areas = shownAreasOverAddress(g, source);
     if (areas !== undefined) {
@@ -154,6 +160,52 @@ export function deriveLocations(locations: SourceLocation[], title?: string): De
       : { locations: dedupe(out), derivation: derivationFor(usedStructured, usedText, locations) };
   if (remote) result.remote = true;
   return result;
+}
+
+/** A name and what follows its comma in running text: words in capitals ("Pennsylvania", "PA", "New South Wales"). */
+const QUALIFIER = String.raw`,\s*(\p{Lu}[\p{L}.]*(?:[ ]\p{Lu}[\p{L}.]*){0,3})`;
+
+/**
+ * A location published as a bare city name that places of several countries bear ("Bethlehem":
+ * South Africa's is the larger, Lehigh University's is in Pennsylvania), read with the qualifier
+ * the job's own text writes after that name ("… campus community in Bethlehem, Pennsylvania, …"),
+ * when the two resolve to one place of that name; otherwise the location as published, resolved by
+ * population as before. The posting's text is better evidence of which place than a census.
+ */
+function qualifiedInText(g: Gazetteer, source: SourceLocation, description: string): SourceLocation {
+  const text = source.text?.trim();
+  if (
+    text === undefined ||
+    source.city !== undefined ||
+    source.region !== undefined ||
+    source.country !== undefined ||
+    source.countryCode !== undefined ||
+    !/^\p{Lu}[\p{L}.' -]{1,40}$/u.test(text)
+  )
+    return source;
+  const candidates = lookupCities(g, text);
+  if (new Set(candidates.map((city) => city.country)).size < 2) return source;
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const written = new RegExp(`(?<!\\p{L})${escaped}${QUALIFIER}`, 'u').exec(description);
+  const words = written?.[1]?.split(' ') ?? [];
+  // The longest run of those words that is a region or country and places it: "Cambridge, MA The
+  // team" is "Cambridge, MA".
+  for (let n = words.length; n > 0; n -= 1) {
+    const qualifier = words.slice(0, n).join(' ');
+    if (resolveRegion(qualifier) === undefined && resolveCountry(g, qualifier) === undefined) continue;
+    const qualified = `${text}, ${qualifier}`;
+    const places = parseLocationText(g, qualified, undefined);
+    const place = places[0];
+    if (
+      places.length === 1 &&
+      place !== undefined &&
+      place.city !== null &&
+      normalizeName(place.city) === normalizeName(text) &&
+      candidates.some((city) => city.country === place.country_code)
+    )
+      return { ...source, text: qualified };
+  }
+  return source;
 }
 
 /**

@@ -373,6 +373,42 @@ describe('deriveLocations', function () {
       expect(titled('Engineer (Luxembourg)')).to.deep.equal([]);
     });
 
+    it("reads a bare city name two countries share with the qualifier the job's text writes after it (PageUp: Lehigh University)", () => {
+      const described = (
+        description: string,
+        ...locations: SourceLocation[]
+      ): [string | null, string | null][] =>
+        deriveLocations(locations, 'Administrative Coordinator', description).locations.map((l) => [
+          l.city,
+          l.country_code,
+        ]);
+      const bethlehem = [{ text: 'Partial Remote' }, { text: 'Bethlehem' }];
+      // By population alone: South Africa's Bethlehem.
+      expect(described('', ...bethlehem)).to.deep.equal([['Bethlehem', 'ZA']]);
+      expect(
+        described(
+          'Lehigh University brings together a close-knit campus community in Bethlehem, Pennsylvania, with the resources of a research university.',
+          ...bethlehem,
+        ),
+      ).to.deep.equal([['Bethlehem', 'US']]);
+      // The longest run of capitalized words that qualifies it; a state code too.
+      expect(
+        described('Our office in London, Ontario The team is hybrid.', { text: 'London' }),
+      ).to.deep.equal([['London', 'CA']]);
+      expect(described('Based in Cambridge, MA with travel.', { text: 'Cambridge' })).to.deep.equal([
+        ['Cambridge', 'US'],
+      ]);
+      // What follows is no place of that name, the name is part of a longer word, or the location is
+      // structured: as published.
+      expect(described('Visit London, Our Flagship Store opens soon.', { text: 'London' })).to.deep.equal([
+        ['London', 'GB'],
+      ]);
+      expect(described('New Londonderry, Ontario', { text: 'London' })).to.deep.equal([['London', 'GB']]);
+      expect(
+        described('in Bethlehem, Pennsylvania', { text: 'Bethlehem', city: 'Bethlehem', countryCode: 'ZA' }),
+      ).to.deep.equal([['Bethlehem', 'ZA']]);
+    });
+
     it('keeps the city inside the published country (SmartRecruiters, Recruitee, Ashby)', () => {
       // Not Geneva, Illinois.
       expect(
