@@ -123,6 +123,13 @@ const FAMILY_RULES: [Family, RegExp][] = [
     'finance_risk',
     /\b(?:accountant|accounting|accounts payable|accounts receivable|finance|financial|controller|audit\w*|tax|treasury|fp&a|payroll|risk|fraud|credit|actuar\w*|underwrit\w*|bookkeep\w*|investment|wealth management|portfolio manage(?:ment|rs?)|structured products|trader|trading|billing|collections)\b/i,
   ],
+  // A business analyst maps a business's processes and requirements (train: three of four such
+  // titles labelled operations, the fourth product): before the go-to-market word a department adds.
+  // An IT or technical one analyses systems: engineering, as before.
+  ['business_operations', /(?<!\b(?:it|technical|technology|systems?)\s+)\bbusiness analyst\b/i],
+  // A department named "People" alone is the HR team (train, dev: People Operations Manager, People
+  // Partner, Working Student in it).
+  ['people_talent', /^\s*people\s*$/i],
   [
     'people_talent',
     /\b(?:recruit\w*|talent|human resources|hr|hrbp|people (?:partner|operations|ops|team)|learning (?:and|&) development|workforce development|(?:head|vp|director|chief)\s+(?:of\s+)?people|people\s+(?:lead|manager|director|officer|business partner|(?:&|and)\s+culture))\b/i,

@@ -181,6 +181,23 @@ describe('career_family', () => {
       derivation: { source: 'rules', confidence: 0.6 },
     });
     expect(deriveCareerFamily(input('Data Scientist, Analytics'))?.derivation.confidence).to.equal(0.85);
+    // A department named "People" alone is the HR team; the word inside another name is not.
+    expect(
+      deriveCareerFamily(input('Working Student, People', undefined, { department: 'People' }))?.value,
+    ).to.equal('people_talent');
+    expect(
+      deriveCareerFamily(input('Working Student', undefined, { department: 'People Analytics' }))?.value,
+    ).to.equal('data_ai_analytics');
+  });
+
+  it('reads a business analyst as operations over the department, and an IT one as engineering (train boards)', () => {
+    expect(family('Business Analyst (French Speaking)')).to.equal('business_operations');
+    expect(
+      deriveCareerFamily(input('Business Analyst - US', undefined, { department: 'Customer Success' }))
+        ?.value,
+    ).to.equal('business_operations');
+    expect(family('IT Business Analyst')).to.equal('engineering');
+    expect(family('Business Intelligence Analyst')).to.equal('data_ai_analytics');
   });
 
   it('omits open applications and placeholders instead of returning unknown', () => {
