@@ -25,8 +25,11 @@
  *    says part-time (and not full-time) replaces a native FULL_TIME: the title is the posting's own
  *    word, the native value often the board's default (Ashby "… Napoli - Part-time",
  *    employmentType FullTime); one offering both schedules ("(Full/Part-Time)", "(80-100%)") adds
- *    the one the native value lacks.
- * 3. Without native values: title cues (confidence 0.85) — English words, the same words in German,
+ *    the one the native value lacks. A working student's title ("Working Student", "Werkstudent:in")
+ *    is part-time, not an internship: PART_TIME where the native value states no hours (cargo.one's
+ *    native Intern → INTERN + PART_TIME); the set's train labels read them so.
+ * 3. Without native values: title cues (confidence 0.85) — English words (a working student is
+ *    PART_TIME), the same words in German,
  *    French, Spanish, Dutch and Scandinavian titles ("Vollzeit", "CDD", "deltid"), a Swiss workload
  *    share ("(80-100%)") and French weekly hours with the contract kind ("CDD 35H") — then explicit
  *    description statements such as "This is a full-time position" or "Employment type: Contract"
@@ -35,7 +38,13 @@
  */
 import type { EmploymentType } from '../../domain/job.js';
 import type { EnrichInput } from '../types.js';
-import { descriptionOf, normalizeNative, sentencesOf, titleSaysIntern } from './text.js';
+import {
+  descriptionOf,
+  normalizeNative,
+  sentencesOf,
+  titleSaysIntern,
+  titleSaysWorkingStudent,
+} from './text.js';
 import { derived, type Derived } from './types.js';
 
 const FULL_TIME_NATIVE =
@@ -159,6 +168,14 @@ export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType
       native.splice(native.indexOf('FULL_TIME'), 1);
       added.push('PART_TIME');
     }
+    // A working student over a native type without hours (cargo.one's native Intern): part-time too.
+    if (
+      titleSaysWorkingStudent(input.title) &&
+      !native.includes('FULL_TIME') &&
+      !native.includes('PART_TIME') &&
+      !added.includes('PART_TIME')
+    )
+      added.push('PART_TIME');
     // "(Full/Part-Time)", "(80-100%)" over a native FullTime: the title offers both schedules.
     if (fromTitle.includes('FULL_TIME') && fromTitle.includes('PART_TIME'))
       for (const type of SCHEDULES) if (!native.includes(type) && !added.includes(type)) added.push(type);
@@ -236,6 +253,7 @@ export function mapNativeEmploymentTypes(values: readonly string[]): EmploymentT
 function titleEmploymentTypes(title: string): EmploymentType[] {
   const types = new Set(TITLE_RULES.filter(([pattern]) => pattern.test(title)).map(([, type]) => type));
   for (const type of titleWorkload(title)) types.add(type);
+  if (titleSaysWorkingStudent(title)) types.add('PART_TIME');
   return titleSaysIntern(title) ? ['INTERN', ...types] : [...types];
 }
 

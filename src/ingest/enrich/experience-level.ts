@@ -17,7 +17,7 @@
  * ignored.
  *
  * Title cues (rules 0.85), first match wins:
- *   Intern, Internship, Co-op, Working Student, Trainee, Apprentice              → intern
+ *   Intern, Internship, Co-op, Trainee, Apprentice (not a working student: no level) → intern
  *   Junior, Jr., Graduate, Entry-level, New Grad, Associate or Assoc (as a prefix: "Associate
  *   Product Manager"; not before Counsel, Partner, Principal, Professor, Dean, VP, Attorney),
  *   rotation programmes, Staff Accountant/Auditor, level I                        → entry

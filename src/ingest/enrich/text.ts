@@ -63,10 +63,21 @@ export function matchesAny(text: string, patterns: readonly RegExp[]): boolean {
  * Manager". Employment type reads it as INTERN, experience level as the intern level.
  */
 const INTERN_TITLE =
-  /\bintern(ship)?s?\b|\bco-?op\b|\bworking student\b|\bwerkstudent\b|\btrainee\b|\bapprentice(ship)?\b|(?<![\p{L}])(?:praktikum|praktikant(?:in)?|pflichtpraktikum|duales studium|duale[rs]? student(?:in)?|ausbildung|azubi|auszubildende[r]?|stagiaire|alternance|alternant(?:e)?|apprenti(?:e)?|prácticas|becari[oa]|tirocinio|tirocinante|stagista|estágio|estagiári[oa]|jovem aprendiz)(?![\p{L}])/iu;
+  /\bintern(ship)?s?\b|\bco-?op\b|\btrainee\b|\bapprentice(ship)?\b|(?<![\p{L}])(?:praktikum|praktikant(?:in)?|pflichtpraktikum|duales studium|duale[rs]? student(?:in)?|ausbildung|azubi|auszubildende[r]?|stagiaire|alternance|alternant(?:e)?|apprenti(?:e)?|prácticas|becari[oa]|tirocinio|tirocinante|stagista|estágio|estagiári[oa]|jovem aprendiz)(?![\p{L}])/iu;
 
 export function titleSaysIntern(title: string): boolean {
   return INTERN_TITLE.test(title);
+}
+
+/**
+ * A working student ("Working Student", "Werkstudent:in") is a student employed part-time beside
+ * their studies, not an intern: the labelled set reads such titles as part-time with no experience
+ * level (train: YAZIO's and Duna's; cargo.one's is an intern only because its native type says so).
+ */
+const WORKING_STUDENT_TITLE = /\bworking student\b|(?<![\p{L}])werkstudent(?:in)?(?![\p{L}])/iu;
+
+export function titleSaysWorkingStudent(title: string): boolean {
+  return WORKING_STUDENT_TITLE.test(title);
 }
 
 /**

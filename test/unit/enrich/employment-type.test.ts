@@ -279,7 +279,18 @@ describe('employment_type', () => {
     expect(deriveEmploymentType(input('Quantitative Researcher Intern, Summer 2027'))?.value).to.deep.equal([
       'INTERN',
     ]);
-    expect(deriveEmploymentType(input('Social Media (Working Student)'))?.value).to.deep.equal(['INTERN']);
+    // A working student is a student employed part-time, not an intern (train: YAZIO, Duna, cargo.one).
+    expect(deriveEmploymentType(input('Social Media (Working Student)'))?.value).to.deep.equal(['PART_TIME']);
+    expect(deriveEmploymentType(input('Werkstudent:in Office Management'))?.value).to.deep.equal([
+      'PART_TIME',
+    ]);
+    expect(
+      deriveEmploymentType(input('Working Student, People', undefined, { employmentTypes: ['Intern'] }))
+        ?.value,
+    ).to.deep.equal(['INTERN', 'PART_TIME']);
+    expect(
+      deriveEmploymentType(input('Working Student', undefined, { employmentTypes: ['PartTime'] }))?.value,
+    ).to.deep.equal(['PART_TIME']);
     expect(deriveEmploymentType(input('Barista - Part-Time'))?.value).to.deep.equal(['PART_TIME']);
     expect(deriveEmploymentType(input('Video Editor (Contract)'))?.value).to.deep.equal(['CONTRACTOR']);
     expect(deriveEmploymentType(input('Seasonal Warehouse Associate'))?.value).to.deep.equal(['TEMPORARY']);

@@ -22,7 +22,9 @@ describe('experience_level', () => {
   it('reads title cues', () => {
     const cases: [string, string | undefined][] = [
       ['Intern - Data Science', 'intern'],
-      ['Social Media (Working Student)', 'intern'],
+      // A working student is no grade of experience (train: the set leaves them null).
+      ['Social Media (Working Student)', undefined],
+      ['Werkstudent:in Office Management', undefined],
       ['Junior Sales Manager', 'entry'],
       ['Associate Product Manager', 'entry'],
       // An in-house lawyer's or a partner's "Associate" is no junior grade (wave-3 Ashby board).
