@@ -27,7 +27,7 @@
  *   Associate Director                                                            → lead
  *   Director (not "Account Director"), Dir, VP, Vice President, Head of, Chief,
  *   C-level (CEO, CTO, CFO, COO, CMO, CIO), President                             → executive
- *   level II, Mid-level                                                           → mid
+ *   level II, Mid-level, a title opening with "Mid" (not a market segment), Medior → mid
  * "Manager" alone is no cue: it ranges from a first-line sales manager to a senior leader.
  *
  * Last, the description (rules 0.6): the role as the posting introduces it ("we are looking for a
@@ -76,8 +76,13 @@ const TITLE_RULES: [RegExp, ExperienceLevel][] = [
     /\b(?:junior|jr|graduate|grad|entry[- ]level|new grad)\b\.?|^assoc(?:iate\b|\.|\b)(?!\s+(?:(?:general|legal|corporate|product)\s+counsel|counsel|partner|principal|professor|dean|vice\s+president|vp|attorney)\b)|\brotation(?:al)? program(?:me)?\b|\bstaff\s+(?:accountant|auditor)\b|\bI\s*$/i,
     'entry',
   ],
-  // Case-sensitive for the numeral ("ii" is no level), so "Mid-level" is spelled in both cases.
-  [/\b[Mm]id[- ][Ll]evel\b|\bII\s*$|\bII\b(?=\s*[-–,(])/, 'mid'],
+  // Case-sensitive for the numeral ("ii" is no level), so "Mid-level" is spelled in both cases. A
+  // title opening with "Mid" is that grade ("Mid Backend Engineer", train) unless a market or size
+  // segment follows ("Mid Market Account Executive"); Dutch "Medior" anywhere.
+  [
+    /\b[Mm]id[- ][Ll]evel\b|\bII\s*$|\bII\b(?=\s*[-–,(])|^(?:[Mm]id|MID)\s+(?!(?:[Mm]arket|MARKET|[Ss]ize|[Ss]ized|[Cc]ap|[Ww]est|[Aa]tlantic)\b)|\b[Mm]edior\b/,
+    'mid',
+  ],
 ];
 
 const INTRODUCED_ROLE =

@@ -65,6 +65,12 @@ describe('experience_level', () => {
       ['Accounting Manager, GL Operations & Intercompany', undefined],
       // Wave 2 train and dev boards: the level in parentheses, and the director's deputy.
       ['IT Project Manager (Mid-level)', 'mid'],
+      // "Mid" opening a title is the grade, not a market segment (train); Dutch "Medior".
+      ['Mid Backend Engineer - Platform', 'mid'],
+      ['Medior Frontend Developer', 'mid'],
+      ['Mid Market Account Executive', undefined],
+      ['Mid-Market Sales Manager', undefined],
+      ['Midwest Territory Manager', undefined],
       ['Associate Director, Clinical Trial Management', 'lead'],
       // A leader leads; teams and shifts are led in other languages too; internships,
       // apprenticeships and work-study (roadsurfer, Bliro, Recruitee boards).
