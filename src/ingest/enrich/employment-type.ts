@@ -203,6 +203,8 @@ export function deriveEmploymentType(input: EnrichInput): Derived<EmploymentType
       return derived(types, 'rules', NATIVE_PLUS_TITLE_CONFIDENCE);
     return derived(native, 'source_field', 1);
   }
+  if (titleSaysWorkingStudent(input.title) && !fromTitle.some((type) => SCHEDULES.includes(type)))
+    fromTitle.push('PART_TIME');
   if (internLevel && !fromTitle.includes('INTERN')) fromTitle.push('INTERN');
   const fullTimeIntern =
     fromTitle.includes('INTERN') &&
@@ -253,7 +255,6 @@ export function mapNativeEmploymentTypes(values: readonly string[]): EmploymentT
 function titleEmploymentTypes(title: string): EmploymentType[] {
   const types = new Set(TITLE_RULES.filter(([pattern]) => pattern.test(title)).map(([, type]) => type));
   for (const type of titleWorkload(title)) types.add(type);
-  if (titleSaysWorkingStudent(title)) types.add('PART_TIME');
   return titleSaysIntern(title) ? ['INTERN', ...types] : [...types];
 }
 

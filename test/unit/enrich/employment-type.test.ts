@@ -291,6 +291,10 @@ describe('employment_type', () => {
     expect(
       deriveEmploymentType(input('Working Student', undefined, { employmentTypes: ['PartTime'] }))?.value,
     ).to.deep.equal(['PART_TIME']);
+    // Native hours stand: the title does not say part-time in so many words.
+    expect(
+      deriveEmploymentType(input('Working Student', undefined, { employmentTypes: ['FullTime'] }))?.value,
+    ).to.deep.equal(['FULL_TIME']);
     expect(deriveEmploymentType(input('Barista - Part-Time'))?.value).to.deep.equal(['PART_TIME']);
     expect(deriveEmploymentType(input('Video Editor (Contract)'))?.value).to.deep.equal(['CONTRACTOR']);
     expect(deriveEmploymentType(input('Seasonal Warehouse Associate'))?.value).to.deep.equal(['TEMPORARY']);
