@@ -86,7 +86,7 @@ export function compactLines(answer: ChunkedBytes, spans: PublicSpans): Buffer[]
  * The members before `hits` (took, timed_out, _shards, pit_id), parsed: Elasticsearch writes them
  * first and they are small. Undefined when the answer does not open that way.
  */
-function responseHeader(
+export function responseHeader(
   answer: ChunkedBytes,
 ): { timedOut: boolean; shardsFailed: number; hitsAt: number } | undefined {
   const hitsAt = answer.indexOf(HITS_OPEN);

@@ -41,8 +41,9 @@ import { DEFAULT_EXPORT_COLUMNS, type ExportColumn, type ExportRow } from '../ex
 import { csvFromJsonLines } from '../export/csv-lines.js';
 import { csvHeader, encode, MEDIA_TYPES, ndjsonLines, type ExportFormat } from '../export/encoders.js';
 import { compactLines, publicSpans } from '../search/source-lines.js';
+import { sortStarts, sortValuesAt } from '../search/sort-walk.js';
 import { ChunkedBytes } from '../lib/chunked-bytes.js';
-import { parsedRows } from '../export/answer-rows.js';
+import { parsedHits, parsedRows } from '../export/answer-rows.js';
 import {
   parquetFromLines,
   rowsAsLines,
@@ -269,33 +270,65 @@ export class ExportService {
     offset: number,
   ): Promise<SortValues | undefined> {
     let after: SortValues | undefined;
-    for await (const sorts of this.sortValues(pit, query, undefined, offset)) after = sorts.at(-1) ?? after;
+    for await (const mark of this.walk(pit, query, undefined, offset, offset)) after = mark.sort;
     return after;
   }
 
-  /** Sort values of the `rows` rows after `after`, a walk page at a time. */
-  private async *sortValues(
+  /**
+   * The sort values of every `every`-th of the `rows` rows after `after` and of the last of them,
+   * with the row's place (1-based) among them, a walk page at a time.
+   */
+  private async *walk(
     pit: estypes.SearchPointInTimeReference,
     query: estypes.QueryDslQueryContainer,
     after: SortValues | undefined,
     rows: number,
-  ): AsyncGenerator<SortValues[]> {
-    let left = rows;
+    every: number,
+  ): AsyncGenerator<{ seen: number; sort: SortValues }> {
+    let seen = 0;
     let position = after;
-    while (left > 0) {
-      const size = Math.min(WALK_PAGE, left);
-      const hits = await this.page(pit, query, position, size, SORT_VALUES_ONLY);
-      const sorts = hits.map((hit) => {
-        const sort = sortValuesOf(hit);
-        if (sort === undefined) throw new Error('A sorted point-in-time hit came back without sort values');
-        return sort;
-      });
-      // The point in time holds the result still: fewer rows than counted is a failure, not an end.
-      if (hits.length < size) throw new UpstreamUnavailableError(2);
-      yield sorts;
-      position = sorts.at(-1);
-      left -= size;
+    while (seen < rows) {
+      const size = Math.min(WALK_PAGE, rows - seen);
+      const sortAt = await this.walkPage(pit, query, position, size);
+      const first = every - (seen % every);
+      for (let place = first; place <= size; place += every)
+        yield { seen: seen + place, sort: sortAt(place - 1) };
+      const last = sortAt(size - 1);
+      seen += size;
+      if (seen === rows && seen % every !== 0) yield { seen, sort: last };
+      position = last;
     }
+  }
+
+  /**
+   * One walk page: `size` rows after `after`, their sort values read where asked
+   * (search/sort-walk.ts); an answer not in the shape it reads is parsed whole.
+   */
+  private async walkPage(
+    pit: estypes.SearchPointInTimeReference,
+    query: estypes.QueryDslQueryContainer,
+    after: SortValues | undefined,
+    size: number,
+  ): Promise<(row: number) => SortValues> {
+    const request = exportPageRequest(pit, query, after, size, SORT_VALUES_ONLY);
+    const answer = new ChunkedBytes(await rawSearchPieces(this.es, this.index, request));
+    const found = sortStarts(answer, size);
+    let sortAt: (row: number) => SortValues | undefined;
+    if (found === undefined) {
+      const hits = parsedHits(answer.concat(), size);
+      sortAt = (row) => sortValuesOf(hits[row]);
+    } else {
+      if (found.timedOut || found.shardsFailed > 0) throw new UpstreamUnavailableError(2);
+      sortAt = (row) => {
+        const start = found.starts[row];
+        return start === undefined ? undefined : sortValuesAt(answer, start);
+      };
+    }
+    return (row) => {
+      const sort = sortAt(row);
+      if (sort === undefined) throw new Error('A sorted point-in-time hit came back without sort values');
+      return sort;
+    };
   }
 
   /**
@@ -310,15 +343,10 @@ export class ExportService {
   ): AsyncGenerator<PageSpan> {
     const pageRows = this.sizes.pageRows;
     let after = start;
-    let seen = 0;
-    for await (const sorts of this.sortValues(pit, query, start, rows)) {
-      for (const sort of sorts) {
-        seen += 1;
-        if (seen % pageRows === 0 || seen === rows) {
-          yield { after, size: seen % pageRows === 0 ? pageRows : seen % pageRows, end: sort };
-          after = sort;
-        }
-      }
+    let ended = 0;
+    for await (const { seen, sort } of this.walk(pit, query, start, rows, pageRows)) {
+      yield { after, size: seen - ended, end: sort };
+      [after, ended] = [sort, seen];
     }
   }
 
