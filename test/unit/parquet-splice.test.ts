@@ -2,7 +2,15 @@ import { expect } from 'chai';
 import { zstdDecompressSync } from 'node:zlib';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import { ParquetSplice, partsOf } from '../../src/export/parquet-splice.js';
+import { ByteWriter } from 'hyparquet-writer';
+import { serializeTCompactProtocol } from 'hyparquet-writer/src/thrift.js';
+import {
+  ordered,
+  ParquetSplice,
+  partsOf,
+  withListOfStructs,
+  type ThriftStruct,
+} from '../../src/export/parquet-splice.js';
 
 /** A whole Parquet file of `rows` (one row group), as a writer other than the splice makes it. */
 function fileOf(rows: { id: string; n: number | null; tags: string[] }[]): Uint8Array {
@@ -79,5 +87,38 @@ describe('one Parquet file out of whole ones (export/parquet-splice.ts)', () => 
     expect(() => new ParquetSplice().add(Buffer.from('PAR1 not a file PAR1'))).to.throw();
     expect(() => new ParquetSplice().add(Buffer.from('hello'))).to.throw(/not a Parquet file/);
     expect(() => new ParquetSplice().finish()).to.throw(/at least one part/);
+  });
+
+  it('reads back twenty parts (a list of row groups past the short list header)', async () => {
+    const many = Array.from({ length: 20 }, (_, k) => [{ id: `p${String(k)}`, n: k, tags: [] }]);
+    const file = spliced(many.map(fileOf));
+    expect((await read(file)).map((row) => row.id)).to.deep.equal(many.flat().map((row) => row.id));
+    expect(parquetMetadata(new Uint8Array(file).buffer).row_groups).to.have.length(20);
+  });
+
+  it('writes a struct with a list of serialized structs as serializing it whole does', () => {
+    const bytesOf = (fields: ThriftStruct): Buffer => {
+      const writer = new ByteWriter();
+      serializeTCompactProtocol(writer, fields);
+      return Buffer.from(writer.getBytes());
+    };
+    const element = (k: number): ThriftStruct => ({
+      field_1: BigInt(k) * 1_000_000_000_000n,
+      field_2: new Uint8Array([k, 0, 255]),
+      field_5: [{ field_1: k }],
+    });
+    for (const count of [1, 2, 14, 15, 16, 300]) {
+      const elements = Array.from({ length: count }, (_, k) => element(k));
+      for (const fields of [
+        { field_1: 2, field_2: [{ field_4: new Uint8Array([1]) }], field_3: 7n },
+        { field_1: 2, field_3: 7n, field_6: new Uint8Array([9]), field_22: true, field_40: [1, 2] },
+      ] as ThriftStruct[]) {
+        expect(
+          withListOfStructs(fields, 4, elements.map(bytesOf)).equals(
+            bytesOf(ordered({ ...fields, field_4: elements })),
+          ),
+        ).to.equal(true);
+      }
+    }
   });
 });
