@@ -11,11 +11,13 @@
  * answers for ~5 µs a row (40,000 bench-companies rows in process, alternating: 14–16 µs a row in
  * all against 31–38). No JavaScript heap holds a row group any more. End to end (bench:export,
  * 1M rows, four runs of this code): 38.8–46.9k rows/s, 0.63–0.81× of Elasticsearch delivery, API
- * 18.1–20.3 µs a row. What it costs is memory: peak RSS 507–528 MB against 342–356 — DuckDB's
- * library (29 MB), its allocations on the libuv thread (~70 MB of arenas) and ~90 MB more garbage
- * in the API thread's heap between its full collections (its old generation reached 117–155 MB
- * here, ~50 MB in an NDJSON export); bounded (in process, six exports of 200,000 rows each: the
- * heap after collection and the RSS the same after each).
+ * 18.1–20.3 µs a row. What it costs is memory: peak RSS 418–432 MB against an NDJSON export's
+ * 287–294 — DuckDB's library (~30 MB) and what its jemalloc keeps of a group's working set (~85 MB;
+ * giving it back after each group cost 14 µs a row more, docs/SCALING.md M18b). The API thread's
+ * heap no longer adds ~90 MB of garbage (507–528 MB before): the export's walk reads sort values
+ * from bytes (search/sort-walk.ts) and the splice keeps no parsed footers (parquet-splice.ts).
+ * Bounded (in process, six exports of 200,000 rows each: the heap after collection and the RSS the
+ * same after each).
  *
  * Values as the JavaScript writer before it wrote them: timestamps as UTC epoch milliseconds (an
  * unreadable one as null), JSON columns as JSON text (DuckDB re-serializes it compactly: the same
