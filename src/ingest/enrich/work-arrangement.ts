@@ -9,7 +9,8 @@
  * 3. the location texts ("Hybrid - Sydney", "Audubon, PA (Hybrid)", "Remote - Canada", "US Remote",
  *    "Berlin (Onsite)"; 0.85);
  * 4. a native remote flag that is true (0.8), unless the description states hybrid (a yes/no flag
- *    cannot say hybrid: Ashby's isRemote is true on Satispay's "flexible hybrid working" jobs; 0.75);
+ *    cannot say hybrid: Ashby's isRemote is true on Satispay's "flexible hybrid working" jobs; 0.75)
+ *    or says in so many words that the job is not remote ("this is not a remote job"; on_site, 0.75);
  * 5. description sentences (0.7): hybrid cues ("3 days per week in the office", "onsite three days
  *    and remote two days", German "Homeoffice" beside office days) beat the others;
  *    otherwise on-site cues ("in-person 5 days a week", "not eligible for remote") or remote cues
@@ -103,12 +104,22 @@ const HYBRID_CUES: RegExp[] = [
   // English "home office" is left alone: it is as often the headquarters.
   /^(?!.*(?:\bkein\w*|\bohne\b|\bnicht\b|100\s?%|\bkomplett|\bvollst[äa]ndig|\bausschlie(?:ß|ss)lich|\bnur\b)).*(?<![\p{L}])(?:homeoffice|home-office)(?![\p{L}])/iu,
 ];
+/**
+ * A description saying in so many words that the job is not remote ("You're based in Paris (this is
+ * not a remote job)", "not eligible for remote work"): beside a remote flag that is true, the text
+ * wins (rule 4) — the flag is a board-wide default on such boards (lemlist's isRemote is true on 18
+ * of its 20 postings, the office manager's among them).
+ */
+const NOT_REMOTE_CUES: RegExp[] = [
+  /\bnot\s+(?:be\s+)?(?:eligible|available|open)\s+(?:for|to)\s+(?:full[- ]time\s+)?remote\b/i,
+  /\b(?:no|not a)\s+remote\s+(?:work|option|role|position|job|opportunity)\b/i,
+  /\b(?:role|position|job)\s+is\s+not\s+(?:a\s+)?remote\b/i,
+];
 const ON_SITE_CUES: RegExp[] = [
   /#LI-(?:Onsite|On-site|Office)\b/i,
   /\b(?:in[- ]person|on[- ]?site|in[- ]office|in the office)\s+(?:5|five)\s+days\b/i,
   /\b(?:5|five)\s+days\s+(?:a|per)\s+week\s+(?:in[- ]person|on[- ]?site|in (?:the|our) office)\b/i,
-  /\bnot\s+(?:be\s+)?(?:eligible|available|open)\s+(?:for|to)\s+(?:full[- ]time\s+)?remote\b/i,
-  /\b(?:no|not a)\s+remote\s+(?:work|option|role|position)\b/i,
+  ...NOT_REMOTE_CUES,
   /\b(?:this|the)\s+(?:role|position|job)\s+is\s+(?:fully\s+|100%\s+)?(?:on[- ]?site|office[- ]based|in[- ]person)\b/i,
   /\b(?:fully|100%)\s+(?:on[- ]?site|in[- ]office|office[- ]based)\b/i,
   /\bmust\s+be\s+(?:able\s+to\s+(?:work|be)\s+)?(?:on[- ]?site|in[- ]office|in the office)\b/i,
@@ -171,9 +182,13 @@ export function classifyWorkArrangementByRules(input: EnrichInput): WorkArrangem
   const fromLocations = locationArrangement(input.posting.locations.flatMap((l) => l.text ?? []));
   if (fromLocations !== undefined) return rules(fromLocations, 0.85);
   const fromText = textArrangement(descriptionOf(input));
-  // A remote flag is a yes/no that cannot say hybrid; a description stating hybrid refines it.
-  if (input.posting.remote === true)
-    return fromText === 'hybrid' ? rules('hybrid', 0.75) : rules('remote', 0.8);
+  // A remote flag is a yes/no that cannot say hybrid; a description stating hybrid refines it, and
+  // one saying the job is not remote overrules it.
+  if (input.posting.remote === true) {
+    if (fromText === 'hybrid') return rules('hybrid', 0.75);
+    if (fromText === 'on_site' && statesNotRemote(descriptionOf(input))) return rules('on_site', 0.75);
+    return rules('remote', 0.8);
+  }
   if (fromText !== undefined) return rules(fromText, 0.7);
   if (input.posting.remote === false) return rules('on_site', 0.6);
   return rules('unknown', 0.5);
@@ -203,6 +218,13 @@ function titleArrangement(title: string): Exclude<WorkArrangement, 'unknown'> | 
 function isPolicyMenu(sentence: string): boolean {
   const words = ARRANGEMENT_WORDS.filter((word) => word.test(sentence)).length;
   return words >= 3 || (words >= 2 && ALTERNATIVES.test(sentence));
+}
+
+/** Whether a sentence of the description (not a policy menu) says the job is not remote. */
+export function statesNotRemote(text: string): boolean {
+  return sentencesOf(text).some(
+    (sentence) => !isPolicyMenu(sentence) && matchesAny(sentence, NOT_REMOTE_CUES),
+  );
 }
 
 /** Arrangement stated by the description, or undefined when it is silent or contradictory. */

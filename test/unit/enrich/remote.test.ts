@@ -36,6 +36,19 @@ describe('remote_derived', () => {
     expect(deriveRemote(input('SRE', undefined, { remote: true }), false, remote)?.value).to.equal(true);
   });
 
+  it('reads a true remote flag on a job whose description says it is not remote as false (lemlist on Ashby)', () => {
+    const overruled = { value: 'on_site', source: 'rules', confidence: 0.75 } as const;
+    const text = "You're based in Paris (this is not a remote job).";
+    expect(deriveRemote(input('Office Manager', text, { remote: true }), false, overruled)).to.deep.equal({
+      value: false,
+      derivation: { source: 'rules', confidence: 0.75 },
+    });
+    // On site from elsewhere (a title), without that statement: the flag stands.
+    expect(
+      deriveRemote(input('Nurse (On-site)', 'Join us.', { remote: true }), false, overruled)?.value,
+    ).to.equal(true);
+  });
+
   it('falls back to the classification and omits unknown', () => {
     const hybrid = { value: 'hybrid', source: 'language_model', confidence: 0.9 } as const;
     expect(deriveRemote(input('Analyst'), false, hybrid)).to.deep.equal({

@@ -215,6 +215,24 @@ describe('ai_work_arrangement rules', () => {
     );
   });
 
+  it('lets a description saying the job is not remote overrule a true remote flag (lemlist on Ashby)', () => {
+    const flagged = (text: string) =>
+      classifyWorkArrangementByRules(input('Office Manager', text, { remote: true }));
+    for (const text of [
+      "Must have: you're based in Paris (this is not a remote job).",
+      'This position is not remote and requires presence at our plant.',
+      'Please note this role is not eligible for remote work.',
+    ])
+      expect(flagged(text), text).to.deep.equal({ value: 'on_site', source: 'rules', confidence: 0.75 });
+    // Weaker on-site words, a policy menu, or remote work of others leave the flag standing.
+    for (const text of [
+      'You will work on-site with customers when needed.',
+      'Roles may be remote, hybrid or not remote at all, depending on the team.',
+      'Manage coworking access for our remote workers.',
+    ])
+      expect(flagged(text).value, text).to.equal('remote');
+  });
+
   it('treats a false remote flag with nothing else as on site, and silence as unknown', () => {
     expect(
       classifyWorkArrangementByRules(input('Office Manager', undefined, { remote: false })),
