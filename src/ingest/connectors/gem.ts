@@ -5,7 +5,7 @@
  * Gem's other public interface (a GraphQL batch endpoint behind jobs.gem.com) is not used.
  */
 import { parseSourceDate } from '../normalize/dates.js';
-import type { Connector, SourcePosting } from '../types.js';
+import type { Connector, SourceLocation, SourcePosting } from '../types.js';
 import {
   arrayPayload,
   baseUrl,
@@ -35,10 +35,7 @@ export function parseGemJobPost(raw: unknown, endpoint: string): SourcePosting |
   return posting({
     ...head,
     descriptionHtml: str(raw, 'content'),
-    locations: locations([
-      location({ text: str(obj(raw, 'location'), 'name') }),
-      ...arr(raw, 'offices').map((office) => location({ text: str(path(office, 'location'), 'name') })),
-    ]),
+    locations: locations(placesOf(raw)),
     postedAt: parseSourceDate(str(raw, 'first_published_at')),
     updatedAt: parseSourceDate(str(raw, 'updated_at')),
     department: str(arr(raw, 'departments')[0], 'name'),
@@ -46,4 +43,19 @@ export function parseGemJobPost(raw: unknown, endpoint: string): SourcePosting |
     workplaceType: str(raw, 'location_type'),
     requisitionId: str(raw, 'requisition_id'),
   });
+}
+
+/**
+ * The job's location and its offices' locations; when none has a name, the offices' own names
+ * ("Miami, FL" beside `"location": {"name": ""}` on ResProp's board). An office's name is the
+ * employer's label for it ("US", "Remote-India (PEO)" on Greenhouse, whose shape Gem's follows), so
+ * it stands in only for a job that names no place at all.
+ */
+function placesOf(raw: unknown): (SourceLocation | undefined)[] {
+  const offices = arr(raw, 'offices');
+  const named = [
+    str(obj(raw, 'location'), 'name'),
+    ...offices.map((office) => str(path(office, 'location'), 'name')),
+  ].flatMap((text) => (text === undefined ? [] : [location({ text })]));
+  return named.length > 0 ? named : offices.map((office) => location({ text: str(office, 'name') }));
 }

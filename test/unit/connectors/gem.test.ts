@@ -33,6 +33,23 @@ describe('gem connector', () => {
     expect(undefinedKeys(result)).to.deep.equal([]);
   });
 
+  it("reads an office's name as the place when neither the job nor its offices name a location (ResProp)", async () => {
+    // A real recording of the labelled set: four posts, one with `"location": {"name": ""}` on the job
+    // and its office, whose name is "Miami, FL".
+    const http = new FakeHttp().on(
+      LIST_URL,
+      ok('../labelled/wave2/raw/gem/Aaronearlerichardson__Jobs__gem_board.json'),
+    );
+    const result = await gemConnector.crawl(BOARD, http);
+    const byId = new Map(result.postings.map((p) => [p.nativeId, p.locations]));
+    expect(byId.get('am9icG9zdDodvN8VDjhgQIAI7QQCDCBk')).to.deep.equal([{ text: 'Miami, FL' }]);
+    // Named locations stand alone: office names are not added beside them.
+    expect(byId.get('am9icG9zdDod14nfMKbLHoHk2zS1wEih')).to.deep.equal([
+      { text: 'Charlotte, NC, United States' },
+      { text: 'Nashville, United States' },
+    ]);
+  });
+
   it('reports 404 as BoardNotFoundError', async () => {
     const error = await gemConnector
       .crawl(BOARD, new FakeHttp().on(LIST_URL, status(404)))
