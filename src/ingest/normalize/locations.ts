@@ -154,7 +154,7 @@ export function deriveLocations(
   const result: DerivedLocations =
     named !== undefined && !out.some((place) => sameCountry(place.country_code, named))
       ? {
-          locations: [locationOf(null, named.code, undefined, undefined)],
+          locations: [titleCountryLocation(g, named)],
           derivation: { source: 'rules', confidence: MIXED_CONFIDENCE },
         }
       : { locations: dedupe(out), derivation: derivationFor(usedStructured, usedText, locations) };
@@ -222,6 +222,26 @@ function titleCountry(g: Gazetteer, title: string): { code: string; name: string
     return undefined;
   const code = resolveCountry(g, name);
   return code === undefined ? undefined : { code, name };
+}
+
+/**
+ * The country a title names, as a place: its city too when a sizeable city of that country bears
+ * the country's very name ("Luxembourg", "Singapore", "Monaco"), as a country's name read in text is
+ * (location-text.ts); "Mexico" or "Panama" name no city of theirs ("Mexico City", "Panama City").
+ */
+function titleCountryLocation(g: Gazetteer, named: { code: string; name: string }): Location {
+  const key = normalizeName(named.name);
+  const own = lookupCities(g, named.name)
+    .filter(
+      (c) =>
+        c.country === named.code &&
+        c.population >= CITY_STATE_MIN_POPULATION &&
+        normalizeName(c.name) === key,
+    )
+    .sort((a, b) => b.population - a.population)[0];
+  return own === undefined
+    ? locationOf(null, named.code, undefined, undefined)
+    : locationOf(own.name, own.country, latOf(own), lngOf(own));
 }
 
 /** Whether a published country is the one the title names, or is called by that name too ("Congo": CG and CD). */

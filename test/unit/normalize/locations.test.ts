@@ -353,10 +353,15 @@ describe('deriveLocations', function () {
         region: 'Lombardia',
         country: 'Italy',
       };
+      // A country whose own sizeable city bears its name is that city too (the labels read
+      // Satispay's relocation copies so); "Mexico" names no city of its ("Mexico City").
       expect(titled('ICT Third Party Management Specialist (Luxembourg)', milan)).to.deep.equal([
-        [null, 'LU'],
+        ['Luxembourg', 'LU'],
       ]);
-      expect(titled('Sales Lead - Luxembourg', milan)).to.deep.equal([[null, 'LU']]);
+      expect(titled('Sales Lead - Luxembourg', milan)).to.deep.equal([['Luxembourg', 'LU']]);
+      expect(titled('Account Executive (Singapore)', milan)).to.deep.equal([['Singapore', 'SG']]);
+      expect(titled('Account Executive (Mexico)', milan)).to.deep.equal([[null, 'MX']]);
+      expect(titled('Sales Lead - Germany', milan)).to.deep.equal([[null, 'DE']]);
       // The same country, a code, a region's name, a name two countries share, or no place: as published.
       expect(titled('Account Manager (Italy)', milan)).to.deep.equal([['Milan', 'IT']]);
       expect(titled('Forward Deployed Engineer (AI)', milan)).to.deep.equal([['Milan', 'IT']]);
