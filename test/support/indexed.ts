@@ -26,28 +26,33 @@ export function searchAnswer(
   header: Record<string, unknown> = {},
   descriptions: readonly (string | undefined)[] = [],
 ): Buffer {
+  return answerOf(
+    sources.map((source, i) => {
+      const description = descriptions[i];
+      return {
+        _index: 'jobs-v3',
+        _id: `"_source":{${String(i)}`,
+        _score: null,
+        _ignored: ['title.keyword'],
+        _source: source,
+        ...(description === undefined ? {} : { fields: { description_text: [description] } }),
+        sort: [i, `,"public_members_end":true ${String(i)}`],
+      };
+    }),
+    header,
+  );
+}
+
+/** A search answer of `hits` as Elasticsearch writes it: the PIT first, `header` over the usual members. */
+export function answerOf(hits: object[], header: Record<string, unknown> = {}): Buffer {
   return Buffer.from(
     JSON.stringify({
-      pit_id: 'c29tZSBwaXQgaWQ="hits":{',
+      pit_id: 'c29tZSBwaXQgaWQ="hits":{"sort":[1]',
       took: 12,
       timed_out: false,
       _shards: { total: 2, successful: 2, skipped: 0, failed: 0 },
       ...header,
-      hits: {
-        max_score: null,
-        hits: sources.map((source, i) => {
-          const description = descriptions[i];
-          return {
-            _index: 'jobs-v3',
-            _id: `"_source":{${String(i)}`,
-            _score: null,
-            _ignored: ['title.keyword'],
-            _source: source,
-            ...(description === undefined ? {} : { fields: { description_text: [description] } }),
-            sort: [i, `,"public_members_end":true ${String(i)}`],
-          };
-        }),
-      },
+      hits: { max_score: null, hits },
     }),
   );
 }

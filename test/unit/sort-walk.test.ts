@@ -2,22 +2,14 @@ import { expect } from 'chai';
 import { ChunkedBytes } from '../../src/lib/chunked-bytes.js';
 import type { SortValues } from '../../src/search/cursor.js';
 import { sortStarts, sortValuesAt } from '../../src/search/sort-walk.js';
+import { answerOf } from '../support/indexed.js';
 import { cuttings } from '../support/pieces.js';
 
 /** A walk page's answer as Elasticsearch writes it: hits without `_source` or fields. */
 function walkAnswer(sorts: readonly unknown[][], header: Record<string, unknown> = {}): Buffer {
-  return Buffer.from(
-    JSON.stringify({
-      pit_id: 'c29tZSBwaXQ="sort":[1]',
-      took: 3,
-      timed_out: false,
-      _shards: { total: 2, successful: 2, skipped: 0, failed: 0 },
-      ...header,
-      hits: {
-        max_score: null,
-        hits: sorts.map((sort) => ({ _index: 'jobs-v3"sort":[2]', _score: null, sort })),
-      },
-    }),
+  return answerOf(
+    sorts.map((sort) => ({ _index: 'jobs-v3"sort":[2]', _score: null, sort })),
+    header,
   );
 }
 
