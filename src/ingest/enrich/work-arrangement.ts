@@ -181,12 +181,12 @@ export function classifyWorkArrangementByRules(input: EnrichInput): WorkArrangem
   if (fromTitle !== undefined) return rules(fromTitle, 0.9);
   const fromLocations = locationArrangement(input.posting.locations.flatMap((l) => l.text ?? []));
   if (fromLocations !== undefined) return rules(fromLocations, 0.85);
-  const fromText = textArrangement(descriptionOf(input));
+  const { arrangement: fromText, notRemote } = textReading(descriptionOf(input));
   // A remote flag is a yes/no that cannot say hybrid; a description stating hybrid refines it, and
   // one saying the job is not remote overrules it.
   if (input.posting.remote === true) {
     if (fromText === 'hybrid') return rules('hybrid', 0.75);
-    if (fromText === 'on_site' && statesNotRemote(descriptionOf(input))) return rules('on_site', 0.75);
+    if (fromText === 'on_site' && notRemote) return rules('on_site', 0.75);
     return rules('remote', 0.8);
   }
   if (fromText !== undefined) return rules(fromText, 0.7);
@@ -222,22 +222,43 @@ function isPolicyMenu(sentence: string): boolean {
 
 /** Whether a sentence of the description (not a policy menu) says the job is not remote. */
 export function statesNotRemote(text: string): boolean {
-  return sentencesOf(text).some(
-    (sentence) => !isPolicyMenu(sentence) && matchesAny(sentence, NOT_REMOTE_CUES),
-  );
+  return textReading(text).notRemote;
 }
 
 /** Arrangement stated by the description, or undefined when it is silent or contradictory. */
 export function textArrangement(text: string): Exclude<WorkArrangement, 'unknown'> | undefined {
+  return textReading(text).arrangement;
+}
+
+/** One pass over the description's sentences: the arrangement they state, and whether one says "not remote". */
+function textReading(text: string): {
+  arrangement: Exclude<WorkArrangement, 'unknown'> | undefined;
+  notRemote: boolean;
+} {
   let hybrid = false;
   let onSite = false;
   let remote = false;
+  let notRemote = false;
   for (const sentence of sentencesOf(text)) {
     if (isPolicyMenu(sentence)) continue;
-    if (matchesAny(sentence, HYBRID_CUES)) hybrid = true;
-    else if (matchesAny(sentence, ON_SITE_CUES)) onSite = true;
-    else if (matchesAny(sentence, REMOTE_CUES)) remote = true;
+    // A "not remote" sentence is a hybrid or an on-site one (ON_SITE_CUES holds NOT_REMOTE_CUES):
+    // only those are asked, not every sentence of every posting.
+    if (matchesAny(sentence, HYBRID_CUES)) {
+      hybrid = true;
+      notRemote ||= matchesAny(sentence, NOT_REMOTE_CUES);
+    } else if (matchesAny(sentence, ON_SITE_CUES)) {
+      onSite = true;
+      notRemote ||= matchesAny(sentence, NOT_REMOTE_CUES);
+    } else if (matchesAny(sentence, REMOTE_CUES)) remote = true;
   }
+  return { arrangement: arrangementOf(hybrid, onSite, remote), notRemote };
+}
+
+function arrangementOf(
+  hybrid: boolean,
+  onSite: boolean,
+  remote: boolean,
+): Exclude<WorkArrangement, 'unknown'> | undefined {
   if (hybrid) return 'hybrid';
   if (onSite && !remote) return 'on_site';
   if (remote && !onSite) return 'remote';
