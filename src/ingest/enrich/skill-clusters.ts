@@ -17,6 +17,7 @@
  * four tags, highest score first. software_engineering is only a fallback for software titles that
  * no narrower engineering tag covers.
  */
+import { escapeRegExp } from '../../lib/regexp.js';
 import type { EnrichInput } from '../types.js';
 import { NOT_A_ROLE } from './career-family.js';
 import {
@@ -493,6 +494,5 @@ const AI_WORD = /\bAI\b/;
 
 /** Whole-word pattern for a keyword that may hold punctuation ("c++", "node.js", "a/b test"). */
 function keywordPattern(keyword: string): RegExp {
-  const escaped = keyword.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(keyword)}(?![\\p{L}\\p{N}])`, 'u');
 }

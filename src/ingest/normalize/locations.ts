@@ -57,6 +57,7 @@
  */
 import countries from 'i18n-iso-countries';
 import type { Derivation, Location } from '../../domain/job.js';
+import { escapeRegExp } from '../../lib/regexp.js';
 import type { SourceLocation } from '../types.js';
 import {
   bestCity,
@@ -185,8 +186,7 @@ function qualifiedInText(g: Gazetteer, source: SourceLocation, description: stri
     return source;
   const candidates = lookupCities(g, text);
   if (new Set(candidates.map((city) => city.country)).size < 2) return source;
-  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const written = new RegExp(`(?<!\\p{L})${escaped}${QUALIFIER}`, 'u').exec(description);
+  const written = new RegExp(`(?<!\\p{L})${escapeRegExp(text)}${QUALIFIER}`, 'u').exec(description);
   const words = written?.[1]?.split(' ') ?? [];
   // The longest run of those words that is a region or country and places it: "Cambridge, MA The
   // team" is "Cambridge, MA".
