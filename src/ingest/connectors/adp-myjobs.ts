@@ -8,23 +8,35 @@
  *         session, not a credential. A gone site answers `{"message": "Careersite not found"}` or
  *         `"Careersite is not active"` (recorded bodies), or `active: false`: the board is gone.
  *   list  `GET https://my.adp.com/myadp_prefix/mycareer/public/staffing/v1/job-requisitions/
- *         apply-custom-filters?$top=100&$skip={n}` with the headers `myjobstoken`, `orgoid` and
- *         `rolecode: manager` → `{count, jobRequisitions: [...]}`; `$skip` advances by what was
- *         served until `count`. `$top`/`$skip` are sent as written (public clients report that an
- *         encoded `%24top` is ignored).
+ *         apply-custom-filters?$select={fields}&$orderby=reqId&$top=50&$skip={n}` with the headers
+ *         `myjobstoken`, `orgoid`, `rolecode: manager` and `accept-language: en-US` → `{count,
+ *         jobRequisitions: [...]}`; `$skip` advances by what was served until `count`. `$top`/`$skip`
+ *         are sent as written (public clients report that an encoded `%24top` is ignored). What
+ *         a public client measured on the live hosts (sarthakjain004/headstart, its ADP Recruiting
+ *         scraper's notes): without `$select` the rows carry only the title and the locations — no
+ *         description, date, work level or unit; unordered walks lost postings that moved mid-walk
+ *         (`$orderby=reqId` kept them); a page past ~1 MB answers 502 (100-row pages of 11–12 KB
+ *         rows did), so 50 rows a page; `accept-language` other than `en-US` can answer `count: 0`.
+ *   detail `GET …/job-requisitions/search-meta/{reqId}` (same headers) → `{jobRequisitions:
+ *         [{itemID, customFieldGroup, …}]}`: the only place the pay is published, as the tenant's
+ *         `compensationDetails` text ("107,000 to 160,400") or the pay-transparency minimum and
+ *         maximum amounts with their currency, beside `typeOfSalaried` ("Salaried") and
+ *         `typeOfFulltime` ("Full-time") code fields — custom fields keyed by `categoryCode`. Its
+ *         title is the list's and its description adds nothing (same client's measurement), so only
+ *         pay and a missing work level are taken from it. A closed requisition answers 400 ("Bad
+ *         Request", recorded): the list's row is kept without pay.
  *
- * Each requisition carries its whole posting, so no detail is read: `reqId`, `publishedJobTitle`
- * (else `jobTitle`), `jobDescription` and `jobQualifications` (HTML), `requisitionLocations[]`
- * (`address` with `cityName`, `countrySubdivisionLevel1`, `country`; `nameCode.longName`),
- * `postingDate`, `workLevelCode` ("Full-time"), the first `organizationalUnits[].name`,
- * `clientRequisitionID`; the site's `clientName` is the employer. The public job page is
+ * The list's requisitions carry the posting: `reqId`, `publishedJobTitle` (else `jobTitle`),
+ * `jobDescription` and `jobQualifications` (HTML), `requisitionLocations[]` (`address` with
+ * `cityName`, `countrySubdivisionLevel1`, `country`; `nameCode.longName`), `postingDate`,
+ * `workLevelCode` ("Full-time"), the first `organizationalUnits[].name`, `clientRequisitionID`;
+ * the site's `clientName` is the employer. The public job page is
  * `https://myjobs.adp.com/{domain}/cx/job-details?reqId={reqId}` (the address public clients agree
- * on). Not read: pay (published only in a per-job detail whose public address is not established),
- * `category` (the employer's own grouping), `type`.
+ * on). Not read: `category` (the employer's own grouping), `type`.
  *
  * Recording: test/fixtures/labelled/wave2/raw/adp/sarthakjain004__headstart__adp_recruiting_responses.json,
- * each call's answer under a key of its recorder (two sites, two list pages of 10, error bodies;
- * descriptions cut to ~500 characters).
+ * each call's answer under a key of its recorder (two sites, two list pages of 10, two details, a
+ * closed detail, error bodies; descriptions cut to ~500 characters).
  */
 import { parseSourceDate } from '../normalize/dates.js';
 import {
@@ -40,10 +52,12 @@ import {
   fetchJson,
   location,
   locations,
+  mapLimited,
   parseJson,
   posting,
   postingHead,
   prune,
+  salary,
   sections,
 } from './common.js';
 import { arr, bool, isObject, num, obj, str, type JsonObject } from './json.js';
@@ -51,8 +65,23 @@ import { arr, bool, isObject, num, obj, str, type JsonObject } from './json.js';
 const MYJOBS_HOST = 'myjobs.adp.com';
 const SITE_ORIGIN = `https://${MYJOBS_HOST}`;
 const API_ORIGIN = 'https://my.adp.com';
-const LIST_PATH = '/myadp_prefix/mycareer/public/staffing/v1/job-requisitions/apply-custom-filters';
-const PAGE_SIZE = 100;
+const REQUISITIONS_PATH = '/myadp_prefix/mycareer/public/staffing/v1/job-requisitions';
+const LIST_PATH = `${REQUISITIONS_PATH}/apply-custom-filters`;
+/** The list's members this connector reads: without `$select` the API leaves out all but two. */
+const LIST_FIELDS = [
+  'reqId',
+  'jobTitle',
+  'publishedJobTitle',
+  'jobDescription',
+  'jobQualifications',
+  'workLevelCode',
+  'postingDate',
+  'requisitionLocations',
+  'organizationalUnits',
+  'clientRequisitionID',
+].join(',');
+/** Under the ~1 MB page at which the list answers 502 (the module's header). */
+const PAGE_SIZE = 50;
 /** 10,000 requisitions: a guard against a source that keeps reporting more than it serves. */
 const MAX_PAGES = 100;
 const GONE = /careersite (?:not found|is not active)/i;
@@ -94,8 +123,10 @@ export async function crawlAdpMyJobs(
     rolecode: 'manager',
     origin: SITE_ORIGIN,
     referer: `${SITE_ORIGIN}/${domain}/cx/job-listing`,
+    'accept-language': 'en-US',
   };
-  const pageUrl = (skip: number): string => `${apiOrigin}${LIST_PATH}?$top=${PAGE_SIZE}&$skip=${skip}`;
+  const pageUrl = (skip: number): string =>
+    `${apiOrigin}${LIST_PATH}?$select=${LIST_FIELDS}&$orderby=reqId&$top=${PAGE_SIZE}&$skip=${skip}`;
   const postings: SourcePosting[] = [];
   const organization = str(site, 'clientName')?.trim();
   for (let page = 0, skip = 0; page < MAX_PAGES; page++) {
@@ -111,7 +142,89 @@ export async function crawlAdpMyJobs(
     skip += rows.length;
     if (rows.length === 0 || skip >= (num(payload, 'count') ?? 0)) break;
   }
-  return prune({ endpoint: pageUrl(0), postings, boardName: organization });
+  const detailed = await mapLimited(postings, async (listed) => {
+    const url = `${apiOrigin}${REQUISITIONS_PATH}/search-meta/${encodeURIComponent(listed.nativeId)}`;
+    const answer = await http.request(url, { headers });
+    // A requisition closed since the list was read answers 400 (recorded); its row stays.
+    if (answer.status === 400) return listed;
+    return withAdpMyJobsDetail(listed, parseJson(checkStatus(answer, board, url), url));
+  });
+  return prune({ endpoint: pageUrl(0), postings: detailed, boardName: organization });
+}
+
+/** The detail's requisition (bare or in a `jobRequisitions` wrapper) when it is `reqId`'s. */
+function detailRequisition(detail: unknown, reqId: string): JsonObject | undefined {
+  const requisition =
+    arr(detail, 'jobRequisitions').find(isObject) ?? (isObject(detail) ? detail : undefined);
+  return str(requisition, 'itemID') === reqId ? requisition : undefined;
+}
+
+/**
+ * A listed posting with what only its detail publishes: the pay, and the work level when the list
+ * had none. A detail of another requisition adds nothing.
+ */
+export function withAdpMyJobsDetail(listed: SourcePosting, detail: unknown): SourcePosting {
+  const requisition = detailRequisition(detail, listed.nativeId);
+  if (requisition === undefined) return listed;
+  const workLevel = customField(requisition, 'codeFields', 'RTiReq_typeOfFulltime');
+  return posting({
+    ...listed,
+    salary: listed.salary ?? detailPay(requisition),
+    employmentTypes:
+      (listed.employmentTypes ?? []).length > 0
+        ? listed.employmentTypes
+        : [str(workLevel, 'longName')].flatMap((value) => value ?? []),
+  });
+}
+
+/**
+ * A requisition that only a detail answer holds (a recording without its list row), read as
+ * the list's row would be, with the detail's pay.
+ */
+export function parseAdpMyJobsDetail(
+  detail: unknown,
+  context: { domain: string; endpoint: string; organization?: string | undefined },
+): SourcePosting | undefined {
+  const requisition =
+    arr(detail, 'jobRequisitions').find(isObject) ?? (isObject(detail) ? detail : undefined);
+  const reqId = str(requisition, 'itemID');
+  const listed = parseAdpMyJobsRequisition(
+    {
+      reqId,
+      jobTitle: str(requisition, 'requisitionTitle'),
+      jobDescription: str(requisition, 'requisitionDescription'),
+      requisitionLocations: arr(requisition, 'requisitionLocations'),
+      clientRequisitionID: str(requisition, 'clientRequisitionID'),
+    },
+    context,
+  );
+  return listed === undefined ? undefined : withAdpMyJobsDetail(listed, requisition);
+}
+
+/** The pay-transparency amounts with their currency; else the tenant's compensation text. */
+function detailPay(requisition: JsonObject): SourcePosting['salary'] {
+  const minimum = customField(requisition, 'amountFields', 'RTiReqExtended_payTransparencyMinSalary');
+  const maximum = customField(requisition, 'amountFields', 'RTiReqExtended_payTransparencyMaxSalary');
+  const min = num(minimum, 'amountValue');
+  const max = num(maximum, 'amountValue');
+  const text =
+    min === undefined && max === undefined
+      ? str(customField(requisition, 'stringFields', 'RTiReqExtended_compensationDetails'), 'stringValue')
+      : undefined;
+  return salary({
+    min,
+    max,
+    currency: str(minimum, 'currencyCode') ?? str(maximum, 'currencyCode'),
+    periodRaw: str(customField(requisition, 'codeFields', 'RTiReq_typeOfSalaried'), 'longName'),
+    text,
+  });
+}
+
+/** A custom field of the detail by its `categoryCode` (Workforce Now keys its own by `nameCode`). */
+function customField(requisition: JsonObject, kind: string, code: string): JsonObject | undefined {
+  return arr(obj(requisition, 'customFieldGroup'), kind)
+    .filter(isObject)
+    .find((field) => str(obj(field, 'categoryCode'), 'codeValue') === code);
 }
 
 /** Maps one requisition of the list. */

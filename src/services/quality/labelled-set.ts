@@ -40,7 +40,7 @@ import { parseWorkableJob } from '../../ingest/connectors/workable.js';
 import { parseWorkdayPosting, requisitionBullet } from '../../ingest/connectors/workday.js';
 import { parseOracleRequisition } from '../../ingest/connectors/oracle-cloud.js';
 import { parseAdpRequisition } from '../../ingest/connectors/adp.js';
-import { parseAdpMyJobsRequisition } from '../../ingest/connectors/adp-myjobs.js';
+import { parseAdpMyJobsDetail, parseAdpMyJobsRequisition } from '../../ingest/connectors/adp-myjobs.js';
 import { parseDarwinboxJob } from '../../ingest/connectors/darwinbox.js';
 import { parseDayforcePosting } from '../../ingest/connectors/dayforce.js';
 import { parseEightfoldPosition } from '../../ingest/connectors/eightfold.js';
@@ -179,16 +179,19 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
       publicBase: 'https://example-board.fa.oraclecloud.com/hcmUI/CandidateExperience/en/sites/CX/job',
       endpoint,
     }),
-  // A Recruiting Management requisition (it has a `reqId`), else a Workforce Now one.
+  // A Recruiting Management list row (it has a `reqId`) or detail (custom fields keyed by
+  // `categoryCode`), else a Workforce Now requisition.
   adp: (node, endpoint, board) =>
     isRecord(node) && 'reqId' in node
       ? parseAdpMyJobsRequisition(node, { domain: board, endpoint })
-      : parseAdpRequisition({
-          entry: node,
-          detail: node,
-          center: { host: PLACEHOLDER_HOST, cid: board, ccId: board },
-          endpoint,
-        }),
+      : isMyJobsDetail(node)
+        ? parseAdpMyJobsDetail(node, { domain: board, endpoint })
+        : parseAdpRequisition({
+            entry: node,
+            detail: node,
+            center: { host: PLACEHOLDER_HOST, cid: board, ccId: board },
+            endpoint,
+          }),
   darwinbox: (node, endpoint) => parseDarwinboxJob(node, PLACEHOLDER_HOST, endpoint),
   dayforce: (node, endpoint, board) =>
     parseDayforcePosting(node, { namespace: board, boardCode: board }, endpoint),
@@ -209,6 +212,20 @@ const ITEM_PARSERS: Record<string, ItemParser> = {
   sensehq: (node, endpoint, board) => parseSenseHqJob(node, board, endpoint),
   trakstar: parseTrakstarOpening,
 };
+
+/**
+ * A Recruiting Management detail's requisition: its custom string, code and amount fields are keyed
+ * by `categoryCode`, where Workforce Now keys its string and code fields by `nameCode`.
+ */
+function isMyJobsDetail(node: unknown): boolean {
+  if (!isRecord(node) || !('itemID' in node) || !isRecord(node.customFieldGroup)) return false;
+  const group = node.customFieldGroup;
+  const fields = ['stringFields', 'codeFields', 'amountFields'].flatMap((kind) => {
+    const list = group[kind];
+    return Array.isArray(list) ? list.filter(isRecord) : [];
+  });
+  return fields.length > 0 && fields.every((field) => 'categoryCode' in field && !('nameCode' in field));
+}
 
 /**
  * Platforms whose recordings are the document the connector fetches whole, with the board slug the
@@ -301,9 +318,12 @@ export function postingsOfPayload(
     for (const id of new Set([parsed.nativeId, parsed.requisitionId])) {
       if (id === undefined) continue;
       const earlier = found.get(id);
-      // A detail and its list entry both parse: keep the one that says more.
-      if (earlier === undefined || JSON.stringify(parsed).length > JSON.stringify(earlier).length)
-        found.set(id, parsed);
+      // A detail and its list entry both parse: the one that says more, with what only the other
+      // says (a list's date or unit beside a detail's pay), as a crawl reading both has it.
+      if (earlier === undefined) found.set(id, parsed);
+      else if (JSON.stringify(parsed).length > JSON.stringify(earlier).length)
+        found.set(id, { ...earlier, ...parsed });
+      else found.set(id, { ...parsed, ...earlier });
     }
   }
   return found;

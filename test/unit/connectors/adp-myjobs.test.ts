@@ -7,7 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { adpConnector } from '../../../src/ingest/connectors/adp.js';
-import { myJobsDomain } from '../../../src/ingest/connectors/adp-myjobs.js';
+import {
+  myJobsDomain,
+  parseAdpMyJobsDetail,
+  withAdpMyJobsDetail,
+} from '../../../src/ingest/connectors/adp-myjobs.js';
 import { UnexpectedResponseError } from '../../../src/ingest/connectors/common.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
 import { FakeHttp, json, status, undefinedKeys } from './fake-http.js';
@@ -26,21 +30,43 @@ const answer = (key: string): unknown => {
 
 const BOARD: BoardRef = { source: 'adp', slug: 'myjobs.adp.com/churchmutual' };
 const SITE = 'https://myjobs.adp.com/public/staffing/v1/career-site/churchmutual';
-const LIST =
-  'https://my.adp.com/myadp_prefix/mycareer/public/staffing/v1/job-requisitions/apply-custom-filters';
-const page = (skip: number): string => `${LIST}?$top=100&$skip=${skip}`;
+const REQUISITIONS = 'https://my.adp.com/myadp_prefix/mycareer/public/staffing/v1/job-requisitions';
+const QUERY =
+  '$select=reqId,jobTitle,publishedJobTitle,jobDescription,jobQualifications,workLevelCode,postingDate,' +
+  'requisitionLocations,organizationalUnits,clientRequisitionID&$orderby=reqId&$top=50';
+const page = (skip: number, origin = 'https://my.adp.com'): string =>
+  `${REQUISITIONS.replace('https://my.adp.com', origin)}/apply-custom-filters?${QUERY}&$skip=${skip}`;
+const detail = (reqId: string, origin = 'https://my.adp.com'): string =>
+  `${REQUISITIONS.replace('https://my.adp.com', origin)}/search-meta/${reqId}`;
+/** The requisition whose detail was recorded; every other one answers as a closed one does. */
+const DETAILED = '5001222115706';
+const reqIds = (key: string): string[] =>
+  (answer(key) as { jobRequisitions: { reqId: string }[] }).jobRequisitions.map((row) => row.reqId);
+const LISTED = [
+  ...reqIds('churchmutual_listing_top10_skip0'),
+  ...reqIds('churchmutual_listing_top10_skip10'),
+];
 
-/** The site, then the two recorded list pages (the server served 10 at a time to its recorder). */
+/**
+ * The site, the two recorded list pages (the server served 10 at a time to its recorder), the one
+ * recorded detail, and the recorded answer for a closed requisition for the others.
+ */
 function churchMutual(base?: string): FakeHttp {
   const site = base === undefined ? SITE : `${base}/public/staffing/v1/career-site/churchmutual`;
-  const list = (skip: number): string =>
-    base === undefined
-      ? page(skip)
-      : `${base}${LIST.replace('https://my.adp.com', '')}?$top=100&$skip=${skip}`;
-  return new FakeHttp()
+  const origin = base ?? 'https://my.adp.com';
+  const http = new FakeHttp()
     .on(site, json(answer('site_churchmutual')))
-    .on(list(0), json(answer('churchmutual_listing_top10_skip0')))
-    .on(list(10), json(answer('churchmutual_listing_top10_skip10')));
+    .on(page(0, origin), json(answer('churchmutual_listing_top10_skip0')))
+    .on(page(10, origin), json(answer('churchmutual_listing_top10_skip10')));
+  for (const reqId of LISTED) {
+    http.on(
+      detail(reqId, origin),
+      reqId === DETAILED
+        ? json(answer('churchmutual_detail_5001222115706'))
+        : status(400, JSON.stringify(answer('detail_closed'))),
+    );
+  }
+  return http;
 }
 
 describe('adp connector: Recruiting Management (myjobs.adp.com)', () => {
@@ -54,13 +80,17 @@ describe('adp connector: Recruiting Management (myjobs.adp.com)', () => {
       },
     });
 
-    expect(http.urls).to.deep.equal([SITE, page(0), page(10)]);
-    // The list is asked with the site's session, as the career page asks it.
-    expect(headers[1]).to.deep.include({
-      myjobstoken: (answer('site_churchmutual') as { myJobsToken: string }).myJobsToken,
-      orgoid: 'G37B9N5A9JS742KS',
-      rolecode: 'manager',
-    });
+    expect(http.urls.slice(0, 3)).to.deep.equal([SITE, page(0), page(10)]);
+    expect(http.urls.slice(3)).to.have.members(LISTED.map((reqId) => detail(reqId)));
+    // The list and the details are asked with the site's session, as the career page asks them.
+    for (const sent of headers.slice(1)) {
+      expect(sent).to.deep.include({
+        myjobstoken: (answer('site_churchmutual') as { myJobsToken: string }).myJobsToken,
+        orgoid: 'G37B9N5A9JS742KS',
+        rolecode: 'manager',
+        'accept-language': 'en-US',
+      });
+    }
     expect(result.endpoint).to.equal(page(0));
     expect(result.boardName).to.equal('Church Mutual Insurance, S.I.');
     expect(result.postings).to.have.length(19);
@@ -86,6 +116,55 @@ describe('adp connector: Recruiting Management (myjobs.adp.com)', () => {
       result.postings.some((p) => (p.descriptionHtml ?? '').includes('<h3>Qualifications</h3>')),
     ).to.equal(true);
     expect(undefinedKeys(result)).to.deep.equal([]);
+    // Pay is published in the detail only: the tenant's text, as written, beside "Salaried".
+    const detailed = result.postings.find((p) => p.nativeId === DETAILED);
+    expect(detailed?.salary).to.deep.equal({ text: '107,000 to 160,400', periodRaw: 'Salaried' });
+    expect(detailed?.employmentTypes).to.deep.equal(['Full-time']);
+    // Closed since the list was read (400): the rows stay, without pay.
+    expect(result.postings.filter((p) => p.salary !== undefined)).to.have.length(1);
+  });
+
+  it('reads the pay-transparency amounts of a detail, and its work level when the list has none', () => {
+    const context = { domain: 'corpfollettexternal', endpoint: 'recorded' };
+    const follett = parseAdpMyJobsDetail(answer('corpfollettexternal_detail_5001213128706'), context);
+    expect(follett).to.deep.include({
+      nativeId: '5001213128706',
+      title: 'Lead Business Intelligence Engineer',
+      url: 'https://myjobs.adp.com/corpfollettexternal/cx/job-details?reqId=5001213128706',
+      employmentTypes: ['Full-time'],
+      requisitionId: '26-30374',
+      salary: { min: 40000, max: 141700, currency: 'USD', periodRaw: 'Salaried' },
+    });
+    expect(follett?.locations[0]).to.deep.include({ city: 'Westchester' });
+    // A detail of another requisition adds nothing; a listed work level stands.
+    const listed = {
+      nativeId: '1',
+      title: 'T',
+      url: 'https://x.example/1',
+      sourceEndpoint: 'e',
+      locations: [],
+    };
+    expect(withAdpMyJobsDetail(listed, answer('corpfollettexternal_detail_5001213128706'))).to.deep.equal(
+      listed,
+    );
+    const partTime = withAdpMyJobsDetail(
+      { ...listed, nativeId: '5001213128706', employmentTypes: ['Part-time'] },
+      answer('corpfollettexternal_detail_5001213128706'),
+    );
+    expect(partTime.employmentTypes).to.deep.equal(['Part-time']);
+    expect(partTime.salary).to.deep.include({ min: 40000, max: 141700 });
+  });
+
+  it('fails the crawl when a detail fails otherwise (no posting silently without its pay)', async () => {
+    const http = churchMutual();
+    const failing = new FakeHttp().on(detail(DETAILED), status(500, 'oops'));
+    const error = await adpConnector
+      .crawl(BOARD, {
+        request: (url, init) =>
+          url === detail(DETAILED) ? failing.request(url, init) : http.request(url, init),
+      })
+      .catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(UnexpectedResponseError);
   });
 
   it('reads a site that is not found or not active (recorded bodies), or inactive, as a gone board', async () => {
