@@ -57,6 +57,15 @@ const PAY_CONTEXT =
 const BENEFIT_BEFORE =
   /\b(?:hra|hsa|allowance|reimburs\w*|coverage|budget|fertility|401\(?k\)?|pension|relocation|sign[- ]on|signing|lifetime|insurance|wellness|referral|stipend|equity)\b/i;
 const MAGNITUDE_AFTER = /^\s*(?:million|billion|mn|bn|m|b)\b/i;
+/**
+ * An amount stated as on-target earnings ("$60,000 OTE", "… on target earnings"): base and
+ * commission together. Labelled as the job's pay only when no base is stated beside it (dev:
+ * "$60,000 OTE ($40,000 base salary plus commission)" is labelled 40,000).
+ */
+const OTE_AFTER = /^\s*\(?\s*(?:OTE\b|on[- ]target\b)/i;
+/** An amount the same text calls the base ("$40,000 base salary", "base salary of $40,000"). */
+const BASE_AFTER = /^\s*(?:base\b|annual base\b)/i;
+const BASE_BEFORE = /\bbase(?:\s+(?:salary|pay))?(?:\s+(?:of|is))?\s*:?\s*$/i;
 /** A bonus's cap just before an amount ("company bonus (up to 15K€ per year", dev: lemlist): not the pay. */
 const BONUS_BEFORE = /\bbonus(?:es)?\s*\(?\s*(?:of\s*)?(?:up\s+to\s*)?$/i;
 /**
@@ -248,6 +257,16 @@ function firstAmount(
   }
   candidates.sort((x, y) => x.index - y.index);
   if (inDescription && BENEFIT_LINE.test(text)) return undefined;
+  const isBase = (c: { index: number; end: number }): boolean =>
+    BASE_AFTER.test(text.slice(c.end)) || BASE_BEFORE.test(text.slice(Math.max(0, c.index - 30), c.index));
+  // On-target earnings with a base stated beside them: the base is the pay.
+  // (A side's currency may have taken "OTE" for a code: the match itself can end with it.)
+  const isOte = (c: { index: number; end: number }): boolean =>
+    /\bOTE$/.test(text.slice(c.index, c.end)) || OTE_AFTER.test(text.slice(c.end));
+  if (candidates.some(isOte)) {
+    const base = candidates.find(isBase);
+    if (base !== undefined) candidates.unshift(base);
+  }
   for (const candidate of candidates) {
     if (MAGNITUDE_AFTER.test(text.slice(candidate.end))) continue;
     const before = text.slice(Math.max(0, candidate.index - 30), candidate.index);

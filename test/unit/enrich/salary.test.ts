@@ -298,6 +298,33 @@ describe('salary', () => {
       expect(parseSalaryFromDescription(noise, ['US'])).to.equal(undefined);
     });
 
+    it('reads the base beside on-target earnings as the pay, and on-target earnings alone as stated', () => {
+      // dev (Clicklease): "$60,000 OTE ($40,000 base salary plus commission)" is labelled 40,000.
+      const withBase = [
+        'Compensation: $60,000 OTE ($40,000 base salary plus commission)',
+        'Compensation: $120k - $140k OTE, base salary of $70,000 - $80,000',
+        'Salary: $40,000 base, $60,000 OTE',
+        'Compensation: $110,000 on-target earnings; base: $55,000',
+      ];
+      const bases = withBase.map((text) => parseSalaryFromDescription(text, ['US']));
+      expect(bases.map((parsed) => [parsed?.min, parsed?.max])).to.deep.equal([
+        [40_000, 40_000],
+        [70_000, 80_000],
+        [40_000, 40_000],
+        [55_000, 55_000],
+      ]);
+      // No base stated: the on-target range is the pay the posting gives (the labels' convention).
+      expect(parseSalaryFromDescription('Comp Range: $80k - $100k (OTE) + Equity', ['US'])).to.deep.include({
+        min: 80_000,
+        max: 100_000,
+      });
+      // A base without on-target earnings is read as before.
+      expect(parseSalaryFromDescription('Pay: $50,000 - $60,000 base salary', ['US'])).to.deep.include({
+        min: 50_000,
+        max: 60_000,
+      });
+    });
+
     it('parses separators and k', () => {
       expect(parseAmount('120,000', false)).to.equal(120_000);
       expect(parseAmount('60.000', false)).to.equal(60_000);
