@@ -151,6 +151,17 @@ export function deriveLocations(
       }
     }
   }
+  if (out.length === 0 && title !== undefined) {
+    const place = titlePlace(g, title);
+    if (place !== undefined) {
+      const result: DerivedLocations = {
+        locations: [place],
+        derivation: { source: 'rules', confidence: MIXED_CONFIDENCE },
+      };
+      if (remote) result.remote = true;
+      return result;
+    }
+  }
   const named = title === undefined || out.length === 0 ? undefined : titleCountry(g, title);
   const result: DerivedLocations =
     named !== undefined && !out.some((place) => sameCountry(place.country_code, named))
@@ -222,6 +233,23 @@ function titleCountry(g: Gazetteer, title: string): { code: string; name: string
     return undefined;
   const code = resolveCountry(g, name);
   return code === undefined ? undefined : { code, name };
+}
+
+/**
+ * Where a job that publishes no place is, when its title's last part says so: a country named in
+ * full ("Sales Lead - Germany", "(Luxembourg)", as titleCountry reads one) or a city with its region
+ * or country ("… Operators in Jessup, MD", "Nurse - Austin, TX", "(Lyon, France)"). A city alone is
+ * not taken: a title's last words are a team or a product as often as a town ("Engineer - Platform").
+ */
+function titlePlace(g: Gazetteer, title: string): Location | undefined {
+  const named = titleCountry(g, title);
+  if (named !== undefined) return titleCountryLocation(g, named);
+  const last = /(?:\sin\s|\s[-–|]\s*|\()([^-–|()]+?,[^-–|()]+?)\)?\s*$/u.exec(title.trim());
+  const written = last?.[1]?.trim();
+  if (written === undefined) return undefined;
+  const places = parseLocationText(g, written, undefined);
+  const [place] = places;
+  return places.length === 1 && place?.city !== null ? place : undefined;
 }
 
 /**

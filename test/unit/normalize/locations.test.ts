@@ -375,7 +375,28 @@ describe('deriveLocations', function () {
           country: 'Congo-Brazzaville',
         }),
       ).to.deep.equal([['Brazzaville', 'CG']]);
-      expect(titled('Engineer (Luxembourg)')).to.deep.equal([]);
+    });
+
+    it('reads the place a title names when the posting publishes none (dev: Pinpoint "… Operators in Jessup, MD")', () => {
+      const titled = (title: string, ...locations: SourceLocation[]): [string | null, string | null][] =>
+        deriveLocations(locations, title).locations.map((l) => [l.city, l.country_code]);
+      expect(titled('Reach truck crown and Walkie Rider EPJ Operators in Jessup, MD')).to.deep.equal([
+        ['Jessup', 'US'],
+      ]);
+      expect(titled('Nurse - Austin, TX')).to.deep.equal([['Austin', 'US']]);
+      expect(titled('Analyst (Lyon, France)')).to.deep.equal([['Lyon', 'FR']]);
+      // A country named in full, as over a published place of another country.
+      expect(titled('Engineer (Luxembourg)')).to.deep.equal([['Luxembourg', 'LU']]);
+      expect(titled('Sales Lead - Germany', { text: 'Remote' })).to.deep.equal([[null, 'DE']]);
+      // A city without its region or country, or words that are no place: nothing.
+      expect(titled('Engineer - Austin')).to.deep.equal([]);
+      expect(titled('Engineer - Platform')).to.deep.equal([]);
+      expect(titled('Product Manager - Search, Discovery')).to.deep.equal([]);
+      expect(titled('Director of Sales, Americas')).to.deep.equal([]);
+      // A published place stands: the title's city does not replace it.
+      expect(titled('Nurse - Austin, TX', { city: 'Dallas', region: 'TX', country: 'US' })).to.deep.equal([
+        ['Dallas', 'US'],
+      ]);
     });
 
     it("reads a bare city name two countries share with the qualifier the job's text writes after it (PageUp: Lehigh University)", () => {
