@@ -15,9 +15,11 @@ import { deriveSecurityClearance } from './clearance.js';
 import { deriveEmploymentType } from './employment-type.js';
 import { deriveExperienceLevel } from './experience-level.js';
 import { deriveLanguage } from './language.js';
+import { withEligibleCountries } from './remote-countries.js';
 import { deriveRemote } from './remote.js';
 import { deriveSalary } from './salary.js';
 import { deriveSkillClusters } from './skill-clusters.js';
+import { descriptionOf } from './text.js';
 import type { Derived } from './types.js';
 import { deriveVisaSponsorship } from './visa.js';
 import type { WorkArrangementClassifier } from './work-arrangement.js';
@@ -36,15 +38,30 @@ export interface EnrichDeps {
   calibration?: CalibrationTable;
 }
 
+/** Places read from a remote job's text beside its published ones: as places read from text are. */
+const ELIGIBLE_COUNTRIES_CONFIDENCE = 0.85;
+
 /** Derives every attribute of one posting; resolves even when the classifier's model is down. */
 export async function enrich(input: EnrichInput, deps: EnrichDeps): Promise<Enrichment> {
   const locations = deriveLocations(input.posting.locations, input.title, input.descriptionText);
   const arrangement = await deps.workArrangement.classify(input);
-  const countries = locations.locations.map((l) => l.country_code).filter((c): c is string => c !== null);
+  const remote = deriveRemote(input, locations.remote === true, arrangement);
+  const description = descriptionOf(input);
+  // A remote job's text may name the countries it hires in (remote-countries.ts).
+  const places =
+    (remote?.value === true || arrangement.value === 'remote') && description !== ''
+      ? withEligibleCountries(locations.locations, description)
+      : locations.locations;
+  const countries = places.map((l) => l.country_code).filter((c): c is string => c !== null);
 
   const out: Enrichment = {
-    locations_derived: locations.locations,
-    derivations: { locations_derived: locations.derivation },
+    locations_derived: places,
+    derivations: {
+      locations_derived:
+        places.length > locations.locations.length
+          ? { source: 'rules', confidence: ELIGIBLE_COUNTRIES_CONFIDENCE }
+          : locations.derivation,
+    },
   };
   const set = <K extends keyof Omit<Enrichment, 'derivations'> & DerivedAttribute>(
     key: K,
@@ -60,7 +77,7 @@ export async function enrich(input: EnrichInput, deps: EnrichDeps): Promise<Enri
     const derivation: Derivation = { source: arrangement.source, confidence: arrangement.confidence };
     set('ai_work_arrangement', { value: arrangement.value, derivation });
   }
-  set('remote_derived', deriveRemote(input, locations.remote === true, arrangement));
+  set('remote_derived', remote);
   set('employment_type', deriveEmploymentType(input));
   set('career_family', deriveCareerFamily(input));
   set('skill_clusters', deriveSkillClusters(input));

@@ -107,6 +107,27 @@ describe('enrich', function () {
     expect(unknown.derivations).to.not.have.property('ai_work_arrangement');
   });
 
+  it('adds the countries a remote job hires in, as its text names them, to its published place', async () => {
+    const text =
+      'This role is 100% remote and open to candidates based in Germany, Spain, Portugal or the UK.';
+    const berlin = { locations: [{ city: 'Berlin', country: 'Germany' }] };
+    const remote = await enrich(input('Product Manager', text, { ...berlin, remote: true }), {
+      workArrangement: rules,
+    });
+    expect(remote.locations_derived.map((place) => [place.city, place.country_code])).to.deep.equal([
+      ['Berlin', 'DE'],
+      [null, 'ES'],
+      [null, 'PT'],
+      [null, 'GB'],
+    ]);
+    expect(remote.derivations.locations_derived?.source).to.equal('rules');
+    // Not a remote job: its published place only.
+    const office = await enrich(input('Product Manager', text, berlin), {
+      workArrangement: fixedClassifier('on_site'),
+    });
+    expect(office.locations_derived.map((place) => place.country_code)).to.deep.equal(['DE']);
+  });
+
   it('omits what it cannot determine and always carries locations_derived', async () => {
     // A title of no known words: not even its language can be read.
     const result = await enrich(input('Qxvb Zrtk'), { workArrangement: rules });
