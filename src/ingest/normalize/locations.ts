@@ -151,8 +151,10 @@ export function deriveLocations(
       }
     }
   }
-  if (out.length === 0 && title !== undefined) {
-    const place = titlePlace(g, title);
+  if (out.length === 0) {
+    const place =
+      (title === undefined ? undefined : titlePlace(g, title)) ??
+      (description === undefined ? undefined : statedPlace(g, description));
     if (place !== undefined) {
       const result: DerivedLocations = {
         locations: [place],
@@ -250,6 +252,26 @@ function titlePlace(g: Gazetteer, title: string): Location | undefined {
   const places = parseLocationText(g, written, undefined);
   const [place] = places;
   return places.length === 1 && place?.city !== null ? place : undefined;
+}
+
+/** "This role is based at our Bangkok office", "The position is located in Austin, TX": the job's own place. */
+const STATED_PLACE =
+  /\b(?:[Tt]his|[Tt]he)\s+(?:role|position|job)\s+(?:is|will\s+be)\s+(?:based|located)\s+(?:in|at|out\s+of)\s+(?:our\s+|the\s+)?(\p{Lu}[\p{L}.'-]*(?:,?\s\p{Lu}[\p{L}.'-]*){0,3})/u;
+
+/**
+ * Where a job that publishes no place and whose title names none is, when its text says so of the
+ * job itself (train: a Manatal posting with every location field empty, "This role is based at our
+ * Bangkok office"): the longest run of the capitalized words after it that reads as one place.
+ * The employer's own seat ("headquartered in Bangkok, Thailand") is not the job's.
+ */
+function statedPlace(g: Gazetteer, description: string): Location | undefined {
+  const words = STATED_PLACE.exec(description)?.[1]?.split(' ') ?? [];
+  for (let n = words.length; n > 0; n -= 1) {
+    const places = parseLocationText(g, words.slice(0, n).join(' ').replace(/,$/, ''), undefined);
+    const [place] = places;
+    if (places.length === 1 && place !== undefined) return place;
+  }
+  return undefined;
 }
 
 /**

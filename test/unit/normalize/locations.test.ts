@@ -377,7 +377,7 @@ describe('deriveLocations', function () {
       ).to.deep.equal([['Brazzaville', 'CG']]);
     });
 
-    it('reads the place a title names when the posting publishes none (dev: Pinpoint "… Operators in Jessup, MD")', () => {
+    it('reads the place a title names when the posting publishes none (dev: Pinpoint "… Operators in Jessup, MD"), else the one its text states', () => {
       const titled = (title: string, ...locations: SourceLocation[]): [string | null, string | null][] =>
         deriveLocations(locations, title).locations.map((l) => [l.city, l.country_code]);
       expect(titled('Reach truck crown and Walkie Rider EPJ Operators in Jessup, MD')).to.deep.equal([
@@ -393,6 +393,21 @@ describe('deriveLocations', function () {
       expect(titled('Engineer - Platform')).to.deep.equal([]);
       expect(titled('Product Manager - Search, Discovery')).to.deep.equal([]);
       expect(titled('Director of Sales, Americas')).to.deep.equal([]);
+      // Neither a published place nor one in the title: the job's own place in its text.
+      const stated = (description: string): [string | null, string | null][] =>
+        deriveLocations([], 'Director of Platform Engineering', description).locations.map((l) => [
+          l.city,
+          l.country_code,
+        ]);
+      expect(
+        stated('- This role is based at our Bangkok office in the heart of the city center'),
+      ).to.deep.equal([['Bangkok', 'TH']]);
+      expect(stated('The position is located in Austin, TX and requires travel.')).to.deep.equal([
+        ['Austin', 'US'],
+      ]);
+      // The employer's seat, or words that are no place, are not the job's.
+      expect(stated('Manatal is headquartered in Bangkok, Thailand.')).to.deep.equal([]);
+      expect(stated('This role is based in Our Office.')).to.deep.equal([]);
       // A published place stands: the title's city does not replace it.
       expect(titled('Nurse - Austin, TX', { city: 'Dallas', region: 'TX', country: 'US' })).to.deep.equal([
         ['Dallas', 'US'],
