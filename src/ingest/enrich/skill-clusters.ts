@@ -13,8 +13,10 @@
  *
  * Scoring: a title match is decisive (3 points). Description keywords count one point per distinct
  * keyword; a cluster needs 3 distinct keywords when the title already produced a tag and 2 when it
- * did not, so boilerplate ("the leading AI analytics platform") does not tag every posting. At most
- * four tags, highest score first. software_engineering is only a fallback for software titles that
+ * did not, so boilerplate ("the leading AI analytics platform") does not tag every posting; under a
+ * software title the engineering clusters need 2 (the title says engineering, the description
+ * which kind: train and dev, 8 more labelled tags found, none lost). At most four tags, highest
+ * score first. software_engineering is only a fallback for software titles that
  * no narrower engineering tag covers.
  */
 import { escapeRegExp } from '../../lib/regexp.js';
@@ -443,9 +445,16 @@ export function deriveSkillClusters(input: EnrichInput): Derived<string[]> | und
     titleTags.size === 0 && department !== undefined && department !== '' && !NOT_A_ROLE.test(input.title);
   if (byDepartment) for (const tag of departmentTags(department, input.title)) titleTags.add(tag);
   const threshold = titleTags.size > 0 ? MIN_KEYWORDS_WITH_TITLE_TAG : MIN_KEYWORDS_WITHOUT_TITLE_TAG;
+  // A software title says the job is engineering; which kind is the description's to say, at the
+  // threshold of a title that named none.
+  const engineeringTitle = [...titleTags].some(
+    (tag) => tag === 'software_engineering' || ENGINEERING_TAGS.has(tag),
+  );
   for (const cluster of COMPILED) {
     const hits = description === '' ? 0 : cluster.patterns.filter((p) => p.test(description)).length;
-    const score = (titleTags.has(cluster.tag) ? TITLE_SCORE : 0) + (hits >= threshold ? hits : 0);
+    const needed =
+      engineeringTitle && ENGINEERING_TAGS.has(cluster.tag) ? MIN_KEYWORDS_WITHOUT_TITLE_TAG : threshold;
+    const score = (titleTags.has(cluster.tag) ? TITLE_SCORE : 0) + (hits >= needed ? hits : 0);
     if (score > 0) scores.set(cluster.tag, score);
   }
   if (titleTags.has('software_engineering')) scores.set('software_engineering', TITLE_SCORE);

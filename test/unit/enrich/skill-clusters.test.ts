@@ -47,6 +47,18 @@ describe('skill_clusters', () => {
     ).to.deep.equal(['sales']);
   });
 
+  it('lets two keywords name the kind of engineering a software title leaves open (train and dev: backend)', () => {
+    const backend = 'You will design microservices in Java behind our public APIs.';
+    expect(tags('Senior Software Engineer', backend)).to.have.members(['software_engineering', 'backend']);
+    expect(tags('Infrastructure Software Engineer', backend)).to.include('backend');
+    // Another function still needs three: a software title does not make two sales words a sales job.
+    expect(tags('Senior Software Engineer', 'Work with our sales team on lead generation.')).to.deep.equal([
+      'software_engineering',
+    ]);
+    // And a title of another function is not opened to engineering tags at two.
+    expect(tags('Account Executive', backend)).to.deep.equal(['sales']);
+  });
+
   it('tags from the description alone when the title says nothing', () => {
     const description =
       'You will build ETL jobs in Airflow and Spark on top of our Snowflake data warehouse.';
