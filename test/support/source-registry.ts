@@ -129,7 +129,10 @@ const ENTRIES: readonly SourceInfo[] = [
   {
     code: 'personio',
     name: 'Personio',
-    endpoints: ['https://{slug}.jobs.personio.de/xml?language=en'],
+    endpoints: [
+      'https://{slug}.jobs.personio.de/xml',
+      'https://{slug}.jobs.personio.de/xml?language={en,es,nl,fr}',
+    ],
     format: 'xml',
     paging: 'none',
     notes: 'Also on .jobs.personio.com; no URL in the feed (built as /job/{id}); JSON alternatives exist.',

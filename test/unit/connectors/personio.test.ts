@@ -1,10 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { personioConnector } from '../../../src/ingest/connectors/personio.js';
+import { UnexpectedResponseError } from '../../../src/ingest/connectors/common.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
 import { FakeHttp, ok, status, undefinedKeys } from './fake-http.js';
 
 const board = (slug: string): BoardRef => ({ source: 'personio', slug });
-const url = (slug: string): string => `https://${slug}.jobs.personio.de/xml?language=en`;
+const url = (slug: string, language?: string): string =>
+  `https://${slug}.jobs.personio.de/xml${language === undefined ? '' : `?language=${language}`}`;
+/**
+ * A real feed whose four positions all came without a description (`<jobDescriptions></jobDescriptions>`:
+ * written in a language other than the one asked for; the labelled set's Clark recording).
+ */
+const UNDESCRIBED = readFileSync(
+  'test/fixtures/labelled/wave2/raw/personio/Aaronearlerichardson__Jobs__personio_feed.xml',
+  'utf8',
+);
 
 describe('personio connector', () => {
   it('parses the XML feed: CDATA descriptions under their names, offices, built URL', async () => {
@@ -66,8 +77,52 @@ describe('personio connector', () => {
     expect(html).to.be.instanceOf(Error).and.not.instanceOf(BoardNotFoundError);
   });
 
+  it('asks the positions the bare feed left undescribed again, language by language, filling only those', async () => {
+    // Every variant as undescribed as the bare feed: all four languages asked, nothing invented.
+    const languages = ['en', 'es', 'nl', 'fr'];
+    const none = new FakeHttp().on(url('clark'), { text: UNDESCRIBED });
+    for (const language of languages) none.on(url('clark', language), { text: UNDESCRIBED });
+    const plain = await personioConnector.crawl(board('clark'), none);
+    expect(none.urls).to.deep.equal([url('clark'), ...languages.map((l) => url('clark', l))]);
+    expect(plain.postings).to.have.length(4);
+    expect(plain.postings.every((p) => p.descriptionHtml === undefined)).to.equal(true);
+    expect(plain.endpoint).to.equal(url('clark'));
+    // The English variant describes one position (built from the recording: the same feed with a
+    // description under 2415353): that one is filled, the others stay as they were, and the
+    // Spanish variant is asked for the three still missing.
+    const english = UNDESCRIBED.replace(
+      /(<id>2415353<\/id>[\s\S]*?)<jobDescriptions><\/jobDescriptions>/,
+      '$1<jobDescriptions><jobDescription><name>Your role</name><value><![CDATA[<p>CRM in English</p>]]></value></jobDescription></jobDescriptions>',
+    );
+    const filled = new FakeHttp()
+      .on(url('clark'), { text: UNDESCRIBED })
+      .on(url('clark', 'en'), { text: english });
+    for (const language of languages.slice(1)) filled.on(url('clark', language), { text: UNDESCRIBED });
+    const { postings } = await personioConnector.crawl(board('clark'), filled);
+    expect(postings.find((p) => p.nativeId === '2415353')?.descriptionHtml).to.equal(
+      '<h3>Your role</h3>\n<p>CRM in English</p>',
+    );
+    expect(postings.filter((p) => p.descriptionHtml === undefined)).to.have.length(3);
+    expect(postings.find((p) => p.nativeId === '2415353')?.sourceEndpoint).to.equal(url('clark'));
+    // A fully described feed costs one request (the first test's URLs).
+  });
+
+  it('reads a redirect to another host as the board gone, and one on its own host as unexpected', async () => {
+    const gone = await personioConnector
+      .crawl(
+        board('left'),
+        new FakeHttp().on(url('left'), status(307, '', { location: 'https://personio.com' })),
+      )
+      .catch((e: unknown) => e);
+    expect(gone).to.be.instanceOf(BoardNotFoundError);
+    const moved = await personioConnector
+      .crawl(board('here'), new FakeHttp().on(url('here'), status(301, '', { location: '/xml/' })))
+      .catch((e: unknown) => e);
+    expect(moved).to.be.instanceOf(UnexpectedResponseError);
+  });
+
   it('honours the override', async () => {
-    const overridden = 'http://127.0.0.1:4010/personio/xml?language=en';
+    const overridden = 'http://127.0.0.1:4010/personio/xml';
     const http = new FakeHttp().on(overridden, ok('personio/demo-account-3-positions.xml'));
     const result = await personioConnector.crawl(
       { ...board('demo'), endpointOverride: 'http://127.0.0.1:4010/personio' },
