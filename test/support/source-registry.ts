@@ -44,7 +44,7 @@ const ENTRIES: readonly SourceInfo[] = [
     code: 'greenhouse',
     name: 'Greenhouse',
     endpoints: [
-      'https://boards-api.greenhouse.io/v1/boards/{slug}/jobs?content=true',
+      'https://boards-api.greenhouse.io/v1/boards/{slug}/jobs?content=true&pay_transparency=true',
       'https://boards-api.greenhouse.io/v1/boards/{slug}/jobs/{id}?pay_transparency=true',
     ],
     format: 'json',

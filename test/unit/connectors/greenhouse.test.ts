@@ -6,10 +6,11 @@ import {
   parseGreenhouseJob,
 } from '../../../src/ingest/connectors/greenhouse.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
-import { FakeHttp, fixture, ok, status, undefinedKeys } from './fake-http.js';
+import { FakeHttp, fixture, json, ok, status, undefinedKeys } from './fake-http.js';
 
 const AMPLITUDE: BoardRef = { source: 'greenhouse', slug: 'amplitude' };
-const AMPLITUDE_URL = 'https://boards-api.greenhouse.io/v1/boards/amplitude/jobs?content=true';
+const AMPLITUDE_URL =
+  'https://boards-api.greenhouse.io/v1/boards/amplitude/jobs?content=true&pay_transparency=true';
 
 describe('greenhouse connector', () => {
   it('maps the content list field by field, decoding the escaped content exactly once', async () => {
@@ -53,7 +54,7 @@ describe('greenhouse connector', () => {
 
   it('keeps a multi-city location.name as one location text and omits null metadata', async () => {
     const board: BoardRef = { source: 'greenhouse', slug: 'stripe' };
-    const url = 'https://boards-api.greenhouse.io/v1/boards/stripe/jobs?content=true';
+    const url = 'https://boards-api.greenhouse.io/v1/boards/stripe/jobs?content=true&pay_transparency=true';
     const http = new FakeHttp().on(url, ok('greenhouse/stripe-jobs-list-no-content-6.json'));
     const { postings, companyUrls } = await greenhouseConnector.crawl(board, http);
 
@@ -80,6 +81,20 @@ describe('greenhouse connector', () => {
       expect(posting).not.to.have.property('employmentTypes');
       expect(posting).not.to.have.property('department');
     }
+  });
+
+  it('asks the list for pay transparency and reads the pay_input_ranges of a listed job', async () => {
+    // The recorded detail as the list carries it with content=true&pay_transparency=true (a list
+    // job has the detail's members; no list recording with pay is at hand).
+    const board: BoardRef = { source: 'greenhouse', slug: 'jamf' };
+    const url = 'https://boards-api.greenhouse.io/v1/boards/jamf/jobs?content=true&pay_transparency=true';
+    const job = JSON.parse(
+      fixture('greenhouse/jamf-job-detail-pay-input-ranges-content-truncated.json'),
+    ) as object;
+    const http = new FakeHttp().on(url, json({ jobs: [job], meta: { total: 1 } }));
+    const { postings } = await greenhouseConnector.crawl(board, http);
+    expect(http.urls).to.deep.equal([url]);
+    expect(postings[0]?.salary).to.deep.equal({ min: 58100, max: 133200, currency: 'USD' });
   });
 
   it('reads pay_input_ranges from the detail payload, cents to units', async () => {
@@ -175,7 +190,8 @@ describe('greenhouse connector', () => {
 
   it('builds URLs on the endpoint override', async () => {
     const board: BoardRef = { ...AMPLITUDE, endpointOverride: 'http://127.0.0.1:4010/greenhouse/' };
-    const url = 'http://127.0.0.1:4010/greenhouse/v1/boards/amplitude/jobs?content=true';
+    const url =
+      'http://127.0.0.1:4010/greenhouse/v1/boards/amplitude/jobs?content=true&pay_transparency=true';
     const http = new FakeHttp().on(url, ok('greenhouse/amplitude-jobs-content-2-of-list.json'));
     const result = await greenhouseConnector.crawl(board, http);
     expect(result.endpoint).to.equal(url);
