@@ -165,7 +165,7 @@ const ENTRIES: readonly SourceInfo[] = [
   {
     code: 'breezy',
     name: 'Breezy HR',
-    endpoints: ['https://{slug}.breezy.hr/json'],
+    endpoints: ['https://{slug}.breezy.hr/json?verbose=true'],
     format: 'json',
     paging: 'none',
     notes: '302 to breezy.hr = no tenant; 403 = edge rate limit; descriptions only on /p/{id} pages.',

@@ -5,7 +5,7 @@ import { BoardNotFoundError, type BoardRef, type SourcePosting } from '../../../
 import { FakeHttp, ok, status, undefinedKeys } from './fake-http.js';
 
 const BOARD: BoardRef = { source: 'breezy', slug: 'breezy' };
-const LIST_URL = 'https://breezy.breezy.hr/json';
+const LIST_URL = 'https://breezy.breezy.hr/json?verbose=true';
 
 describe('breezy connector', () => {
   it('maps positions without following redirects; salary is display text', async () => {
@@ -60,6 +60,25 @@ describe('breezy connector', () => {
     expect(byId.get('5a4de9273eb1')).to.deep.include({ workplaceType: 'hybrid', remote: true });
     expect(byId.get('65fef260f81c')).to.deep.include({ workplaceType: 'remote-location', remote: true });
     expect(byId.get('5958b9530413')).not.to.have.property('workplaceType');
+    // remote_details beside is_remote false (a temporary on-site job of the same board): not the arrangement.
+    expect(byId.get('26d87665a903')).to.deep.include({ remote: false, employmentTypes: ['Temporary'] });
+    expect(byId.get('26d87665a903')).not.to.have.property('workplaceType');
+  });
+
+  it("reads the employment type from type.id, in English whatever the tenant's language", () => {
+    const [position] = [...labelledBoard('ssg-corp').values()];
+    expect(position?.employmentTypes).to.deep.equal(['Full-Time']);
+    const german = parseBreezyPosition(
+      {
+        id: 'x1',
+        name: 'Werkstudent',
+        url: 'https://acme.breezy.hr/p/x1',
+        type: { id: 'partTime', name: 'Teilzeit' },
+        location: { name: 'Berlin' },
+      },
+      LIST_URL,
+    );
+    expect(german?.employmentTypes).to.deep.equal(['Part-Time']);
   });
 
   it("reads a position's description when the board's answer carries one (a real board of the labelled set)", () => {
