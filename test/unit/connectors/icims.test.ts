@@ -76,7 +76,7 @@ describe('icims (Jibe) connector', () => {
       updatedAt: '2026-09-30T06:39:59.000Z',
       employmentTypes: ['FULL_TIME'],
       department: 'Sales & Partnerships',
-      // location_type "ANY": a remote row.
+      // Its location name says remote ("US-WA-Remote (SEA Area)"; location_type "ANY" alone would not).
       remote: true,
       language: 'en-us',
     });
@@ -122,9 +122,23 @@ describe('icims (Jibe) connector', () => {
       currency: 'USD',
       periodRaw: 'WEEKLY',
     });
-    // Rows whose pay fields are all 0 have no salary; the remote Incyte row has location_type ANY.
+    // Rows whose pay fields are all 0 have no salary; the Incyte row's location name is "Japan-Remote".
     expect(byId.get('5262')).not.to.have.property('salary');
     expect(byId.get('5579')).to.deep.include({ remote: true });
+  });
+
+  it('reads location_type ANY as a vague place, not a remote one (only a location name that says remote is)', () => {
+    const page = JSON.parse(
+      readFileSync(
+        'test/fixtures/labelled/wave2/raw/icims/sarthakjain004__headstart__jibe_api_jobs.json',
+        'utf8',
+      ),
+    ) as { jobs: { data: Record<string, unknown> }[] };
+    const incyte = page.jobs.find(({ data }) => data.req_id === '5579')?.data ?? {};
+    expect(incyte.location_type).to.equal('ANY');
+    // The real row with its name made a vague one, and with a name that says it is not remote.
+    for (const location_name of ['Japan-Multiple Locations', 'JP-Tokyo-Non-Remote'])
+      expect(parseJibeJob({ ...incyte, location_name }, 'x')).not.to.have.property('remote');
   });
 
   it("reads a tenant tag that is exactly a workplace or a schedule word (Garmin's and UHS's Jibe pages)", () => {
