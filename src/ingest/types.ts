@@ -101,6 +101,12 @@ export interface CrawlResult {
    * custom careers site), never the ATS's own hosts: identity evidence for the directory.
    */
   companyUrls?: string[];
+  /**
+   * Why the walk stopped short of what the source says the board holds (a connector's page guard
+   * reached while more was reported): the postings are some of the board's, so the lifecycle
+   * closes none that is missing from them.
+   */
+  truncated?: string;
 }
 
 /** Minimal HTTP client the connectors use: deadlines, retries and backoff live behind it. */

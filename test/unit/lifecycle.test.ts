@@ -102,6 +102,25 @@ describe('lifecycle diff', () => {
     });
   });
 
+  it('closes nothing missing from a partial crawl (a walk stopped by its page guard), and still records what it saw', () => {
+    const before = draft('a');
+    const plan = planCrawl(
+      [row(before), row(draft('b'))],
+      {
+        kind: 'ok',
+        jobs: [prepared({ ...before, title: 'Staff Engineer' }), prepared(draft('c'))],
+        truncated: '1000 pages read, 100000 of 124556 postings',
+      },
+      fresh,
+      NOW,
+    );
+    expect(plan.changes.map((change) => [change.change, change.document.job_key])).to.deep.equal([
+      ['modified', 'a'],
+      ['created', 'c'],
+    ]);
+    expect(plan.board).to.deep.include({ health: 'ok', succeeded: true });
+  });
+
   it('closes postings the source marks expired as expired_by_source, and never opens expired ones', () => {
     const plan = planCrawl(
       [row(draft('a'))],

@@ -2,7 +2,8 @@
  * SmartRecruiters posting API v1:
  *   list   `GET https://api.smartrecruiters.com/v1/companies/{slug}/postings?limit=100&offset={n}`
  *          (`{totalFound, offset, limit, content}`, 100 is the maximum page size), walked until
- *          `totalFound` postings were served or a page is empty;
+ *          `totalFound` postings were served or a page is empty — or the page guard: a walk that
+ *          stops there says so (`truncated`), and the lifecycle then closes nothing it did not see;
  *   detail `GET …/v1/companies/{slug}/postings/{id}` adds `jobAd.sections` (the description) and
  *          `compensation`; it is fetched for every posting.
  * The documented `jobAdUrl` comes back null, so the public URL is built as
@@ -27,14 +28,20 @@ import { arr, bool, isObject, num, obj, path, str, type JsonObject } from './jso
 
 const DEFAULT_BASE = 'https://api.smartrecruiters.com';
 const PAGE_SIZE = 100;
-/** Guard against a source that keeps reporting more results than it serves. */
-const MAX_PAGES = 200;
+/**
+ * Guard against a source that keeps reporting more results than it serves: 100,000 postings. It
+ * was 200 pages, which a real board outgrows (a public client counted `totalFound` 24,556 on
+ * Domino's) — and the walk then ended silently, so every open job past the 20,000th was closed.
+ */
+const MAX_PAGES = 1_000;
 const DETAIL_SECTIONS = ['companyDescription', 'jobDescription', 'qualifications', 'additionalInformation'];
 
 /** SmartRecruiters connector settings. */
 export interface SmartRecruitersOptions {
   /** Fetch each posting's detail for description and compensation (default true). */
   details?: boolean;
+  /** The page guard (default MAX_PAGES); tests pass a small one. */
+  maxPages?: number;
 }
 
 /** Creates the connector; `details: false` keeps the crawl to the list pages. */
@@ -45,7 +52,7 @@ export function createSmartRecruitersConnector(options: SmartRecruitersOptions =
     async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
       const slug = safeSlug(board);
       const base = `${baseUrl(board, DEFAULT_BASE)}/v1/companies/${slug}/postings`;
-      const pages = await listPages(board, http, base);
+      const pages = await listPages(board, http, base, options.maxPages ?? MAX_PAGES);
       const postings = await mapLimited(pages.entries, async ({ entry, url }) => {
         const id = str(entry, 'id');
         if (!details || id === undefined || !/^[\w-]+$/.test(id)) {
@@ -57,7 +64,11 @@ export function createSmartRecruitersConnector(options: SmartRecruitersOptions =
           ? parseSmartRecruitersPosting(detail, slug, detailUrl)
           : parseSmartRecruitersPosting(entry, slug, url);
       });
-      return { endpoint: pages.firstUrl, postings: postings.flatMap((p) => p ?? []) };
+      return {
+        endpoint: pages.firstUrl,
+        postings: postings.flatMap((p) => p ?? []),
+        ...(pages.truncated === undefined ? {} : { truncated: pages.truncated }),
+      };
     },
   };
 }
@@ -75,11 +86,14 @@ async function listPages(
   board: BoardRef,
   http: HttpClient,
   base: string,
-): Promise<{ firstUrl: string; entries: ListEntry[] }> {
+  maxPages: number,
+): Promise<{ firstUrl: string; entries: ListEntry[]; truncated?: string }> {
   const entries: ListEntry[] = [];
   const firstUrl = pageUrl(base, 0);
   // The offset advances by what was served (a full page is 100), so a short page never skips postings.
-  for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
+  let offset = 0;
+  let total = 0;
+  for (let page = 0; page < maxPages; page++) {
     const url = pageUrl(base, offset);
     const payload = await fetchJson(http, board, url);
     if (!isObject(payload) || !Array.isArray(payload.content)) {
@@ -88,9 +102,14 @@ async function listPages(
     const content = arr(payload, 'content').filter((entry): entry is JsonObject => isObject(entry));
     entries.push(...content.map((entry) => ({ entry, url })));
     offset += content.length;
-    if (content.length === 0 || offset >= (num(payload, 'totalFound') ?? 0)) break;
+    total = num(payload, 'totalFound') ?? 0;
+    if (content.length === 0 || offset >= total) return { firstUrl, entries };
   }
-  return { firstUrl, entries };
+  return {
+    firstUrl,
+    entries,
+    truncated: `${String(maxPages)} pages read, ${String(offset)} of ${String(total)} postings`,
+  };
 }
 
 function pageUrl(base: string, offset: number): string {

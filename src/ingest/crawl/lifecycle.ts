@@ -6,7 +6,8 @@
  * Rules (decided here, documented in the OpenAPI document):
  * - new posting → open (`created`), first_seen = now;
  * - content changed → `modified` with the changed public fields, revision + 1;
- * - open job missing from a successful crawl → closed `removed_from_board`;
+ * - open job missing from a successful crawl → closed `removed_from_board`, unless the crawl was
+ *   partial (the connector's walk stopped short of what the source reported): then it stays open;
  * - the source marks a posting expired, or its valid_through has passed → closed `expired_by_source`;
  * - the board is gone (404/410 or equivalent) `deadAfterFailures` crawls in a row → every open job
  *   closed `board_dead`;
@@ -36,7 +37,7 @@ export interface PreparedJob {
 }
 
 export type CrawlOutcome =
-  | { kind: 'ok'; jobs: PreparedJob[] }
+  | { kind: 'ok'; jobs: PreparedJob[]; truncated?: string }
   | { kind: 'not_found'; signal: string }
   | { kind: 'transient'; reason: string };
 
@@ -104,10 +105,15 @@ export function planCrawl(
       };
     }
   }
-  return planSuccessfulCrawl(state, outcome.jobs, now);
+  return planSuccessfulCrawl(state, outcome.jobs, now, outcome.truncated !== undefined);
 }
 
-function planSuccessfulCrawl(state: StateRow[], jobs: PreparedJob[], now: string): CrawlPlan {
+function planSuccessfulCrawl(
+  state: StateRow[],
+  jobs: PreparedJob[],
+  now: string,
+  partial: boolean,
+): CrawlPlan {
   const byKey = new Map(state.map((row) => [row.job_key, row]));
   const changes: JobChange[] = [];
   const seen: string[] = [];
@@ -131,7 +137,8 @@ function planSuccessfulCrawl(state: StateRow[], jobs: PreparedJob[], now: string
       seen.push(key);
     }
   }
-  for (const row of state) {
+  // A partial crawl saw some of the board: what it did not see may well be there still.
+  for (const row of partial ? [] : state) {
     if (row.status === 'open' && !present.has(row.job_key))
       changes.push(close(row, 'removed_from_board', now));
   }

@@ -61,7 +61,10 @@ export interface CrawlSummary {
   closed: number;
   reopened: number;
   unchanged: number;
-  /** Why the crawl failed, when it did (not-found signal or transient reason). */
+  /**
+   * Why the crawl failed, when it did (not-found signal or transient reason), or why it saw only
+   * part of the board (then nothing missing was closed).
+   */
   reason?: string;
 }
 
@@ -131,7 +134,7 @@ export async function recordCrawl(
       await corpus.jobStates(boardId),
       // A resolution may have landed between preparing and now: the jobs take the company as it is.
       outcome.kind === 'ok' && !sameCompanyMembers(board.company, current.company)
-        ? { kind: 'ok', jobs: outcome.jobs.map((job) => rebindPrepared(job, current.company)) }
+        ? { ...outcome, jobs: outcome.jobs.map((job) => rebindPrepared(job, current.company)) }
         : outcome,
       // Counters as of now, under the board lock (another crawl may have finished meanwhile).
       {
@@ -164,6 +167,7 @@ export async function recordCrawl(
       unchanged: plan.seen.length,
       ...(outcome.kind === 'not_found' ? { reason: outcome.signal } : {}),
       ...(outcome.kind === 'transient' ? { reason: outcome.reason } : {}),
+      ...(outcome.kind === 'ok' && outcome.truncated !== undefined ? { reason: outcome.truncated } : {}),
     };
   });
 }
@@ -210,7 +214,11 @@ async function fetchBoard(deps: IngestDeps, fetched: BoardWithCompany): Promise<
         posting.organization ?? result.boardName ?? board.company.display_name ?? board.slug;
       jobs.push(deps.prepare({ ...posting, organization }, ctx));
     }
-    return { kind: 'ok', jobs: await Promise.all(jobs) };
+    return {
+      kind: 'ok',
+      jobs: await Promise.all(jobs),
+      ...(result.truncated === undefined ? {} : { truncated: result.truncated }),
+    };
   } catch (error) {
     return failedFetch(error);
   }

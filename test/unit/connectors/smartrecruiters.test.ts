@@ -148,6 +148,27 @@ describe('smartrecruiters connector', () => {
     ]);
   });
 
+  it('says the walk was truncated when its page guard stops it short of totalFound', async () => {
+    const page = JSON.parse(fixture('smartrecruiters/westerndigital-postings-list-3.json')) as Record<
+      string,
+      unknown
+    >;
+    // The recorded page with totalFound raised in memory: a board larger than the guard lets through.
+    const http = new FakeHttp()
+      .on(list('WesternDigital', 0), json({ ...page, totalFound: 24556 }))
+      .on(list('WesternDigital', 3), json({ ...page, offset: 3, totalFound: 24556 }));
+    const guarded = createSmartRecruitersConnector({ details: false, maxPages: 2 });
+    const result = await guarded.crawl(WD, http);
+    expect(result.postings).to.have.length(6);
+    expect(result.truncated).to.equal('2 pages read, 6 of 24556 postings');
+    // A walk that reaches totalFound says nothing of the kind.
+    const whole = await createSmartRecruitersConnector({ details: false }).crawl(
+      WD,
+      new FakeHttp().on(list('WesternDigital', 0), ok('smartrecruiters/westerndigital-postings-list-3.json')),
+    );
+    expect(whole).not.to.have.property('truncated');
+  });
+
   it('reports 404 as BoardNotFoundError and honours the override', async () => {
     const error = await smartRecruitersConnector
       .crawl(WD, new FakeHttp().on(list('WesternDigital', 0), status(404)))
