@@ -50,7 +50,13 @@ export const icimsConnector: Connector = {
   async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
     const base = baseUrl(board, `https://${safeSlug(board)}`);
     const postings: SourcePosting[] = [];
+    // A row is a (requisition, language) pair. Past row ~5,100 some boards answer every further
+    // page with the same fixed page (a public client's measurement, sarthakjain004/headstart's Jibe
+    // scraper: Costco, UHS): its rows would fill the count with repeats while the rest go unread.
+    // A page that adds no new row ends the walk, said to be truncated.
+    const rows = new Set<string>();
     let firstUrl = '';
+    let truncated: string | undefined;
     for (let page = 1, seen = 0; page <= MAX_PAGES; page++) {
       const url = `${base}/api/jobs?page=${page}&limit=${PAGE_SIZE}`;
       if (page === 1) firstUrl = url;
@@ -60,10 +66,23 @@ export const icimsConnector: Connector = {
       }
       const jobs = arr(payload, 'jobs');
       seen += jobs.length;
-      postings.push(...jobs.flatMap((job) => parseJibeJob(obj(job, 'data'), url) ?? []));
-      if (jobs.length === 0 || seen >= (num(payload, 'totalCount') ?? 0)) break;
+      const known = rows.size;
+      for (const parsed of jobs.flatMap((job) => parseJibeJob(obj(job, 'data'), url) ?? [])) {
+        const row = `${parsed.nativeId}\u0000${parsed.language ?? ''}`;
+        if (rows.has(row)) continue;
+        rows.add(row);
+        postings.push(parsed);
+      }
+      const total = num(payload, 'totalCount') ?? 0;
+      if (jobs.length === 0 || seen >= total) break;
+      if (rows.size === known) {
+        truncated = `page ${String(page)} repeated rows already read, at ${String(rows.size)} of ${String(total)}`;
+        break;
+      }
+      if (page === MAX_PAGES)
+        truncated = `${String(MAX_PAGES)} pages read, ${String(rows.size)} of ${String(total)}`;
     }
-    return { endpoint: firstUrl, postings };
+    return { endpoint: firstUrl, postings, ...(truncated === undefined ? {} : { truncated }) };
   },
 };
 

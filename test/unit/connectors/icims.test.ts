@@ -86,6 +86,21 @@ describe('icims (Jibe) connector', () => {
     expect(first?.descriptionText).to.include('\n\nQualifications\nBasic BS/BA degree');
   });
 
+  it('ends the walk, said to be truncated, when a page only repeats rows already read (Jibe past row ~5,100)', async () => {
+    const text = readFileSync(
+      'test/fixtures/labelled/wave2/raw/icims/san70sh__job-tracker__jibe_list.json',
+      'utf8',
+    );
+    const board: BoardRef = { source: 'icims', slug: 'careers.docusign.com' };
+    const page = (n: number): string => `https://careers.docusign.com/api/jobs?page=${n}&limit=100`;
+    // The recorded page (3 of 255 jobs) answered again for page 2, as such boards answer.
+    const http = new FakeHttp().on(page(1), { text }).on(page(2), { text });
+    const result = await icimsConnector.crawl(board, http);
+    expect(http.urls).to.deep.equal([page(1), page(2)]);
+    expect(result.postings).to.have.length(3);
+    expect(result.truncated).to.equal('page 2 repeated rows already read, at 3 of 255');
+  });
+
   it("reads a job's additional_locations as places of their own (Docusign's Jibe page)", () => {
     const analyst = jibePage('san70sh__job-tracker__jibe_list.json').get('30029');
     expect(analyst?.locations).to.deep.equal([
