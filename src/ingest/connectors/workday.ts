@@ -21,6 +21,7 @@
  * "30+" is a lower bound on the age).
  */
 import { systemClock, type Clock } from '../../lib/clock.js';
+import { escapeRegExp } from '../../lib/regexp.js';
 import { parseSourceDate } from '../normalize/dates.js';
 import type {
   BoardRef,
@@ -244,12 +245,25 @@ export function workdayKey(entry: unknown): string | undefined {
   return requisitionBullet(entry) ?? str(entry, 'externalPath');
 }
 
-/** The first bullet that reads as a requisition id (one token holding a digit): "JR358244", "R-12345". */
+/**
+ * The bullet that is the requisition id: the one the job's path ends with ("…_R-12345", "…_R-12345-1"),
+ * else the first that reads as one (one token holding a digit: "JR358244", "R-12345") and is not a
+ * short number or a date. Tenants put other things in bulletFields — a location, a posted-date
+ * label, a store name, a "0"/"1" flag — and a public client measured 228 postings of one tenant
+ * resolving to 15 ids when the first digit-bearing bullet was taken (sarthakjain004/headstart's
+ * Workday scraper): postings sharing a key were dropped as repeats.
+ */
 export function requisitionBullet(entry: unknown): string | undefined {
-  return strings(entry, 'bulletFields')
-    .map((bullet) => bullet.trim())
-    .find((bullet) => /^\S*\d\S*$/.test(bullet));
+  const bullets = strings(entry, 'bulletFields').map((bullet) => bullet.trim());
+  const path = str(entry, 'externalPath') ?? '';
+  return (
+    bullets.find((bullet) => bullet !== '' && new RegExp(`_${escapeRegExp(bullet)}(?:-\\d+)?$`).test(path)) ??
+    bullets.find((bullet) => /^\S*\d\S*$/.test(bullet) && !NOT_AN_ID.test(bullet))
+  );
 }
+
+/** Bullets with a digit that are no requisition id: a short number, a date. */
+const NOT_AN_ID = /^\d{1,3}$|^\d{4}-\d{2}-\d{2}$|^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$/;
 
 /**
  * The list's place, or for a rollup ("4 Locations") the one its path names, when the detail could

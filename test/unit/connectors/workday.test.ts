@@ -229,6 +229,31 @@ describe('workday connector', () => {
     expect(workdayKey({ bulletFields: ['Spotlight Job'], externalPath: '/job/x_R1' })).to.equal('/job/x_R1');
   });
 
+  it('keys on the bullet its path ends with, never on a flag, a short number or a date before it', () => {
+    const recorded = JSON.parse(
+      readFileSync(
+        'test/fixtures/labelled/wave2/raw/workday/rahul-k-r__jobwatch-bot__workday_search.json',
+        'utf8',
+      ),
+    ) as { jobPostings: { bulletFields: string[]; externalPath: string }[] };
+    // Real entries with other bullets put first, as other tenants publish them (a "0"/"1" flag, a
+    // date, a store number): each keeps its own id, so none is dropped as a repeat of another.
+    const keys = recorded.jobPostings.map((entry) =>
+      workdayKey({ ...entry, bulletFields: ['1', '2026-09-14', '09/14/2026', ...entry.bulletFields] }),
+    );
+    expect(keys).to.deep.equal(recorded.jobPostings.map((entry) => workdayKey(entry)));
+    expect(new Set(keys).size).to.equal(keys.length);
+    // The path's own id wins over an earlier id-looking bullet; "R26-6980" is not cut at its hyphen.
+    expect(workdayKey({ bulletFields: ['STORE0042', 'R26-6980'], externalPath: '/job/x_R26-6980' })).to.equal(
+      'R26-6980',
+    );
+    expect(
+      workdayKey({ bulletFields: ['STORE0042', 'R26-6980'], externalPath: '/job/x_R26-6980-1' }),
+    ).to.equal('R26-6980');
+    // Only a flag: the path.
+    expect(workdayKey({ bulletFields: ['0'], externalPath: '/job/y_R2' })).to.equal('/job/y_R2');
+  });
+
   it('splits a board at the 2,000 cap by the facet with the smallest largest bucket', async () => {
     const facets = [
       {
