@@ -12,7 +12,12 @@
  *        `identifier.value`, the job's number in its URL. No department or remote status.
  * The RSS is the list (it alone says remote or hybrid); the JSON feed adds what only it publishes
  * to the item whose `id` is the RSS `guid` (or, failing that, whose URL has the same job number),
- * and its addresses to an item the RSS places nowhere; its items' `hiringOrganization.sameAs` (the
+ * and its addresses to an item the RSS places nowhere. The RSS stops at 100 items and ignores its
+ * page parameter (a public client's measurement, sarthakjain004/headstart's Teamtailor scraper: a
+ * board serving 779 jobs read as 100, 26% of the jobs of the boards measured unread): the JSON
+ * feed's pages hold every job, and a job only they list is a posting of its own (its `id` is the
+ * RSS `guid`, both the job's UUID; no department, and the arrangement only from its JobPosting's
+ * `jobLocationType`). Its items' `hiringOrganization.sameAs` (the
  * company's own careers site, "https://careers.lovisa.com") is a company address too. A
  * site without the JSON feed (404/410, or a body that is not a JSON Feed) keeps the RSS rows as they
  * are; a transient failure fails the crawl, so a job's pay does not come and go with the feed.
@@ -46,7 +51,7 @@ import { arr, isObject, obj, str } from './json.js';
 
 /**
  * Pages of the JSON feed read at most (the recorded feed pages by 100: ten thousand jobs, far
- * beyond any board seen); jobs on pages past it keep their RSS row as it is.
+ * beyond any board seen); a feed longer than that makes the crawl truncated.
  */
 const MAX_FEED_PAGES = 100;
 
@@ -59,17 +64,29 @@ export const teamtailorConnector: Connector = {
     const channel = await fetchRssChannel(http, board, url);
     const listed = arr(channel, 'item').flatMap((item) => parseTeamtailorItem(item, url) ?? []);
     const feed = listed.length === 0 ? undefined : await fetchJobFeed(http, board, `${site}/jobs.json`);
+    const matched = new Set<SourcePosting>();
+    const merged = listed.map((row) => {
+      const item = feed?.itemOf(row);
+      if (item !== undefined) matched.add(item);
+      return withFeedItem(row, item);
+    });
+    const feedOnly = feed === undefined ? [] : feed.items.filter((item) => !matched.has(item));
     return prune({
       endpoint: url,
-      postings: feed === undefined ? listed : listed.map((row) => withFeedItem(row, feed.itemOf(row))),
+      postings: [...merged, ...feedOnly],
       boardName: str(channel, 'title'),
       companyUrls: companyUrls([str(channel, 'link'), ...(feed?.sites ?? [])]),
+      truncated: feed?.truncated,
     });
   },
 };
 
 /** The JSON feed's items, found for an RSS row by its id or, failing that, by the job number in its URL. */
 class JobFeed {
+  /** Every item, in feed order. */
+  readonly items: SourcePosting[] = [];
+  /** Set when the page guard stopped the feed while it named a next page. */
+  truncated: string | undefined;
   private readonly byId = new Map<string, SourcePosting>();
   private readonly byNumber = new Map<string, SourcePosting>();
   /** The hiring organization's site (`_jobposting.hiringOrganization.sameAs`), as the items name it. */
@@ -77,6 +94,8 @@ class JobFeed {
 
   add(item: SourcePosting, site: string | undefined): void {
     if (site !== undefined) this.sites.add(site);
+    if (this.byId.has(item.nativeId)) return;
+    this.items.push(item);
     this.byId.set(item.nativeId, item);
     const number = jobNumber(item.url);
     if (number !== undefined) this.byNumber.set(number, item);
@@ -122,6 +141,8 @@ async function fetchJobFeed(http: HttpClient, board: BoardRef, first: string): P
     }
     next = sameOrigin(str(page, 'next_url'), origin);
   }
+  if (next !== undefined && !read.has(next))
+    items.truncated = `${String(MAX_FEED_PAGES)} pages of the JSON feed read, ${String(items.items.length)} jobs`;
   return items;
 }
 

@@ -174,6 +174,25 @@ describe('teamtailor connector', () => {
     expect(result.companyUrls).to.deep.equal(['https://careers.lovisa.com', 'https://ch-karriere.wsp.com']);
   });
 
+  it('lists the jobs only the JSON feed holds (the RSS stops at 100 items) as postings of their own', async () => {
+    // CONSTRUCTED pairing of two real recordings: UpCloud's RSS (2 items) stands for an RSS that
+    // stopped short, Slater's JSON feed for the feed's jobs past it (none shares an id with the RSS).
+    const feed = recordedFeed(SLATER);
+    const http = new FakeHttp()
+      .on(url('upcloud'), ok('teamtailor/upcloud-jobs-rss-2.xml'))
+      .on(feedUrl('upcloud'), json({ ...feed, next_url: undefined }));
+    const result = await teamtailorConnector.crawl(board('upcloud'), http);
+    expect(result.postings).to.have.length(2 + feed.items.length);
+    const feedOnly = result.postings.slice(2);
+    expect(feedOnly.map((p) => p.nativeId)).to.deep.equal(feed.items.map((item) => item.id));
+    for (const posting of feedOnly) {
+      expect(posting.sourceEndpoint).to.equal(feedUrl('upcloud'));
+      expect(posting).not.to.have.property('department');
+    }
+    expect(result).not.to.have.property('truncated');
+    expect(undefinedKeys(result)).to.deep.equal([]);
+  });
+
   it('keeps the RSS rows when the site’s JSON feed is not one; never follows a page off the site', async () => {
     const rss = fixture('teamtailor/upcloud-jobs-rss-2.xml');
     const plain = (
