@@ -132,6 +132,23 @@ describe('oracle_cloud connector', () => {
     expect(read('danielgeko__job-posting-agent__oracle_detail.json')?.salary?.text).to.match(
       /^San Francisco,CA \$156,750\.00-\$215,000\.00/,
     );
+    // No Department and no department flex field: the detail's Category is the job's grouping.
+    expect(read('danielgeko__job-posting-agent__oracle_detail.json')?.department).to.equal(
+      'Software Engineering',
+    );
+    expect(read('san70sh__job-tracker__oracle_detail.json')?.department).to.equal('Branch Field Management');
+    // The workplace code over the tenant's label for it (the real detail with the two filled in).
+    const coded = parseOracleRequisition({
+      entry: {},
+      detail: {
+        ...(detailOf('san70sh__job-tracker__oracle_detail.json') as object),
+        WorkplaceType: 'Work From Home',
+        WorkplaceTypeCode: 'ORA_HYBRID',
+      },
+      publicBase: 'https://example.test/hcmUI/CandidateExperience/en/sites/CX/job',
+      endpoint: 'https://example.test/detail',
+    });
+    expect(coded?.workplaceType).to.equal('hybrid');
   });
 
   it('reports 404 as BoardNotFoundError and honours the override', async () => {
