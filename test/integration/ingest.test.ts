@@ -86,7 +86,7 @@ describe('ingest through the real connectors, ledger and projector', function ()
       expect(doc).to.include({
         source: 'greenhouse',
         source_slug: 'stripe-it',
-        source_endpoint: `${server.url}${LIST_PATH}?content=true`,
+        source_endpoint: `${server.url}${LIST_PATH}?content=true&pay_transparency=true`,
         status: 'open',
         organization: 'Stripe',
         company_key: 'stripe',

@@ -152,11 +152,9 @@ export async function crawlAdpMyJobs(
   return prune({ endpoint: pageUrl(0), postings: detailed, boardName: organization });
 }
 
-/** The detail's requisition (bare or in a `jobRequisitions` wrapper) when it is `reqId`'s. */
-function detailRequisition(detail: unknown, reqId: string): JsonObject | undefined {
-  const requisition =
-    arr(detail, 'jobRequisitions').find(isObject) ?? (isObject(detail) ? detail : undefined);
-  return str(requisition, 'itemID') === reqId ? requisition : undefined;
+/** A detail answer's requisition, bare or in a `jobRequisitions` wrapper. */
+function requisitionOf(detail: unknown): JsonObject | undefined {
+  return arr(detail, 'jobRequisitions').find(isObject) ?? (isObject(detail) ? detail : undefined);
 }
 
 /**
@@ -164,8 +162,8 @@ function detailRequisition(detail: unknown, reqId: string): JsonObject | undefin
  * had none. A detail of another requisition adds nothing.
  */
 export function withAdpMyJobsDetail(listed: SourcePosting, detail: unknown): SourcePosting {
-  const requisition = detailRequisition(detail, listed.nativeId);
-  if (requisition === undefined) return listed;
+  const requisition = requisitionOf(detail);
+  if (requisition === undefined || str(requisition, 'itemID') !== listed.nativeId) return listed;
   const workLevel = customField(requisition, 'codeFields', 'RTiReq_typeOfFulltime');
   return posting({
     ...listed,
@@ -185,8 +183,7 @@ export function parseAdpMyJobsDetail(
   detail: unknown,
   context: { domain: string; endpoint: string; organization?: string | undefined },
 ): SourcePosting | undefined {
-  const requisition =
-    arr(detail, 'jobRequisitions').find(isObject) ?? (isObject(detail) ? detail : undefined);
+  const requisition = requisitionOf(detail);
   const reqId = str(requisition, 'itemID');
   const listed = parseAdpMyJobsRequisition(
     {

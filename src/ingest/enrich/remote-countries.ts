@@ -23,15 +23,18 @@ const PLACE_VERB =
 /** Someone else's place (a manager, the team, the organization), or a place excluded. */
 const NOT_THE_CANDIDATE =
   /\b(?:who|which|that)\s+(?:is|are|live|lives|works?)\b|\breport(?:s|ing)?\s+to\b|\b(?:outside|except)\b/i;
-/** Abbreviations written in capitals only ("us" is a pronoun). */
-const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+/** Abbreviations written in capitals only ("us" is a pronoun), each as a pattern, with its country. */
+const ABBREVIATIONS: readonly { pattern: RegExp; code: string }[] = [
   ['US', 'US'],
   ['USA', 'US'],
   ['U.S.', 'US'],
   ['U.S.A.', 'US'],
   ['UK', 'GB'],
   ['U.K.', 'GB'],
-]);
+].map(([written = '', code = '']) => ({
+  pattern: new RegExp(`(?<![\\p{L}.])${escapeRegExp(written)}(?![\\p{L}])`, 'u'),
+  code,
+}));
 
 interface CountryNames {
   pattern: RegExp;
@@ -68,10 +71,7 @@ export function remoteEligibleCountries(description: string): string[] {
       const code = codes.get(match[0].toLowerCase());
       if (code !== undefined) found.add(code);
     }
-    for (const [written, code] of ABBREVIATIONS) {
-      if (new RegExp(`(?<![\\p{L}.])${escapeRegExp(written)}(?![\\p{L}])`, 'u').test(sentence))
-        found.add(code);
-    }
+    for (const { pattern, code } of ABBREVIATIONS) if (pattern.test(sentence)) found.add(code);
   }
   return [...found];
 }
