@@ -80,6 +80,22 @@ export function checkStatus(response: HttpResponse, board: BoardRef, url: string
   return response;
 }
 
+/**
+ * The target of a redirect to another host than `url`'s (a relative or same-host one is not), for
+ * a request made without following redirects: several sources answer a departed tenant with a
+ * redirect to their own site, which then serves a 200 page that reads like an empty board.
+ */
+export function offHostRedirect(response: HttpResponse, url: string): string | undefined {
+  if (response.status < 300 || response.status > 399) return undefined;
+  const target = response.headers.location ?? '';
+  try {
+    const host = new URL(target, url).hostname.toLowerCase();
+    return host === new URL(url).hostname.toLowerCase() ? undefined : target;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Parses a JSON body, reporting the endpoint when it is not JSON (HTML error pages, truncation). */
 export function parseJson(response: HttpResponse, url: string): unknown {
   try {

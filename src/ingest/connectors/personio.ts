@@ -35,6 +35,7 @@ import {
   baseUrl,
   checkStatus,
   location,
+  offHostRedirect,
   locations,
   parseXml,
   posting,
@@ -80,11 +81,8 @@ async function feedPostings(
     headers: { accept: 'application/xml' },
     followRedirects: false,
   });
-  if (response.status >= 300 && response.status <= 399) {
-    const target = response.headers.location ?? '';
-    if (offHost(target, url))
-      throw new BoardNotFoundError(board, url, `HTTP ${response.status} to ${target}`);
-  }
+  const target = offHostRedirect(response, url);
+  if (target !== undefined) throw new BoardNotFoundError(board, url, `HTTP ${response.status} to ${target}`);
   const parsed = parseXml(checkStatus(response, board, url), url);
   // An empty feed parses to `"workzag-jobs": ""`; a missing root means this is not Personio's feed.
   if (!isObject(parsed) || !('workzag-jobs' in parsed)) {
@@ -92,15 +90,6 @@ async function feedPostings(
   }
   const root = obj(parsed, 'workzag-jobs');
   return arr(root, 'position').flatMap((position) => parsePersonioPosition(position, host, url) ?? []);
-}
-
-/** Whether a redirect's target names another host than the request's (a relative one does not). */
-function offHost(target: string, url: string): boolean {
-  try {
-    return new URL(target, url).hostname.toLowerCase() !== new URL(url).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
 }
 
 /** Maps one `<position>`; `publicBase` is `https://{slug}.jobs.personio.de`. */

@@ -168,6 +168,24 @@ describe('jobvite connector', () => {
     expect(error).to.be.instanceOf(BoardNotFoundError);
   });
 
+  it('reads a redirect off the host as the board gone (a departed tenant: 302 to search.jobvite.com?invalid=1)', async () => {
+    for (const location of [
+      'http://search.jobvite.com?invalid=1',
+      'https://app.jobvite.com/Login/Login.aspx?cid=x',
+      'https://careers.example.com/jobs/?p=search&nl=1',
+    ]) {
+      const http = new FakeHttp().on(page(0), status(302, '', { location }));
+      const error = await jobviteConnector.crawl(BOARD, http).catch((e: unknown) => e);
+      expect(error, location).to.be.instanceOf(BoardNotFoundError);
+      expect(http.requests[0]?.followRedirects).to.equal(false);
+    }
+    // A redirect on its own host is no such statement: a changed shape, not a gone board.
+    const moved = await jobviteConnector
+      .crawl(BOARD, new FakeHttp().on(page(0), status(301, '', { location: '/neogenomics/search/' })))
+      .catch((e: unknown) => e);
+    expect(moved).to.be.instanceOf(UnexpectedResponseError);
+  });
+
   it('rejects a changed page instead of returning an empty board', async () => {
     const pages = [
       '<html><body><h1>Careers</h1></body></html>',
