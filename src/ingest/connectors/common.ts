@@ -81,11 +81,24 @@ export function checkStatus(response: HttpResponse, board: BoardRef, url: string
 }
 
 /**
- * The target of a redirect to another host than `url`'s (a relative or same-host one is not), for
- * a request made without following redirects: several sources answer a departed tenant with a
- * redirect to their own site, which then serves a 200 page that reads like an empty board.
+ * Fetches `url` without following redirects: a redirect to another host than `url`'s is the board
+ * gone (several sources answer a departed tenant with a redirect to their own site, whose 200 page
+ * reads like an empty board or a changed one); anything else meets the common status rules.
  */
-export function offHostRedirect(response: HttpResponse, url: string): string | undefined {
+export async function fetchOnHost(
+  http: HttpClient,
+  board: BoardRef,
+  url: string,
+  init?: HttpRequestInit,
+): Promise<HttpResponse> {
+  const response = await http.request(url, { ...init, followRedirects: false });
+  const target = offHostRedirect(response, url);
+  if (target !== undefined) throw new BoardNotFoundError(board, url, `HTTP ${response.status} to ${target}`);
+  return checkStatus(response, board, url);
+}
+
+/** The target of a redirect to another host than `url`'s; a relative or same-host one is not. */
+function offHostRedirect(response: HttpResponse, url: string): string | undefined {
   if (response.status < 300 || response.status > 399) return undefined;
   const target = response.headers.location ?? '';
   try {

@@ -16,6 +16,7 @@
  * are not read.
  */
 import { parseSourceDate } from '../normalize/dates.js';
+import { saysRemote } from '../normalize/remote-text.js';
 import type {
   BoardRef,
   Connector,
@@ -133,15 +134,12 @@ export function parseJibeJob(data: unknown, endpoint: string): SourcePosting | u
     // There is no remote field. `location_type` "ANY" is a vague place, not a remote one (a public
     // client's measurement over 2,966 such rows, sarthakjain004/headstart's Jibe scraper); the
     // location's own name says remote where it is ("US-WA-Remote (SEA Area)", "Japan-Remote").
-    remote: REMOTE_NAME.test(str(data, 'location_name') ?? '') ? true : undefined,
+    remote: saysRemote(str(data, 'location_name') ?? '') ? true : undefined,
     salary: jibeSalary(data),
     language: str(data, 'language'),
     requisitionId: str(data, 'req_id'),
   });
 }
-
-/** A location name that says remote ("US-WA-Remote (SEA Area)"); "Non-Remote", "NON REMOTE" do not. */
-const REMOTE_NAME = /(?<!\b(?:non|not|no)[\s-]?)\bremote\b/i;
 
 /**
  * Jibe's tenant fields `tags1`…`tags8` mean what each tenant makes them mean; a value that is

@@ -26,7 +26,6 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { parseSourceDate } from '../normalize/dates.js';
 import {
-  BoardNotFoundError,
   type BoardRef,
   type Connector,
   type CrawlResult,
@@ -36,9 +35,8 @@ import {
 import {
   UnexpectedResponseError,
   baseUrl,
-  checkStatus,
   mapLimited,
-  offHostRedirect,
+  fetchOnHost,
   location,
   locations,
   posting,
@@ -100,13 +98,10 @@ async function listRows(
   const byId = new Map<string, JobviteRow>();
   for (let page = 0; page < MAX_PAGES; page++) {
     const url = `${base}/${slug}/search?p=${page}`;
-    const answer = await http.request(url, { headers: { accept: 'text/html' }, followRedirects: false });
     // A departed tenant answers 302 to `search.jobvite.com?invalid=1`, whose 200 page reads like
     // an empty board (a public client measured 83 of 517 tenants redirecting: 78 so, one to a login
     // wall, four to the company's own site): any redirect off the host is the board gone here.
-    const target = offHostRedirect(answer, url);
-    if (target !== undefined) throw new BoardNotFoundError(board, url, `HTTP ${answer.status} to ${target}`);
-    const response = checkStatus(answer, board, url);
+    const response = await fetchOnHost(http, board, url, { headers: { accept: 'text/html' } });
     const listing = parseJobviteList(response.text, url, slug);
     for (const row of listing.rows) if (!byId.has(row.id)) byId.set(row.id, row);
     const range = listing.range;

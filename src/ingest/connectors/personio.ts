@@ -22,20 +22,12 @@
  * and one to another host is the board gone.
  */
 import { parseSourceDate } from '../normalize/dates.js';
-import {
-  BoardNotFoundError,
-  type BoardRef,
-  type Connector,
-  type CrawlResult,
-  type HttpClient,
-  type SourcePosting,
-} from '../types.js';
+import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
 import {
   UnexpectedResponseError,
   baseUrl,
-  checkStatus,
   location,
-  offHostRedirect,
+  fetchOnHost,
   locations,
   parseXml,
   posting,
@@ -77,13 +69,8 @@ async function feedPostings(
   url: string,
   host: string,
 ): Promise<SourcePosting[]> {
-  const response = await http.request(url, {
-    headers: { accept: 'application/xml' },
-    followRedirects: false,
-  });
-  const target = offHostRedirect(response, url);
-  if (target !== undefined) throw new BoardNotFoundError(board, url, `HTTP ${response.status} to ${target}`);
-  const parsed = parseXml(checkStatus(response, board, url), url);
+  const response = await fetchOnHost(http, board, url, { headers: { accept: 'application/xml' } });
+  const parsed = parseXml(response, url);
   // An empty feed parses to `"workzag-jobs": ""`; a missing root means this is not Personio's feed.
   if (!isObject(parsed) || !('workzag-jobs' in parsed)) {
     throw new UnexpectedResponseError(url, 'no <workzag-jobs> root');

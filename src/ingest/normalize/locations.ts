@@ -82,6 +82,7 @@ import {
   type Region,
 } from './gazetteer.js';
 import { readHyphenatedPlace } from './hyphenated-place.js';
+import { saysRemote } from './remote-text.js';
 import { parseLocationText, WORLD_AREA_ACRONYMS } from './location-text.js';
 
 export { countryName, normalizeName } from './gazetteer.js';
@@ -97,8 +98,6 @@ export interface DerivedLocations {
 const TEXT_CONFIDENCE = 0.85;
 const MIXED_CONFIDENCE = 0.9;
 
-const REMOTE_RE =
-  /(?<!\b(?:not|non|no)[- ])\b(?:remote|work from home|wfh|telecommut\w*|home[- ]?based|anywhere)\b/i;
 /** A city field that names the arrangement, not a place: "Remote" (Pinpoint), "Remote Location" (iCIMS: Incyte). */
 const REMOTE_ONLY_RE = /^(?:remote|work from home|wfh|home[- ]?based|anywhere)(?:[\s-]+locations?)?$/i;
 /** A city field that names no place ("Varies by Listing", Pinpoint; "Multiple Locations", "TBD"). */
@@ -122,7 +121,7 @@ export function deriveLocations(
   let usedText = false;
   for (const published of locations) {
     const source = description === undefined ? published : qualifiedInText(g, published, description);
-    if (source.text !== undefined && REMOTE_RE.test(source.text)) remote = true;
+    if (source.text !== undefined && saysRemote(source.text)) remote = true;
     const areas = shownAreasOverAddress(g, source);
     if (areas !== undefined) {
       usedStructured = true;
@@ -145,7 +144,7 @@ export function deriveLocations(
     if (source.hyphenated !== undefined) {
       const read = readHyphenatedPlace(source.hyphenated, (text) => parseLocationText(g, text, undefined));
       if (read !== undefined) {
-        if (REMOTE_RE.test(read.text)) remote = true;
+        if (saysRemote(read.text)) remote = true;
         usedText = true;
         out.push(...read.places);
       }
