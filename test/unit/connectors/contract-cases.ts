@@ -399,6 +399,8 @@ export const CONTRACT_CASES: Readonly<Record<string, () => ContractCase>> = {
       // The slug is `{cid}/{ccId}`.
       board: { source: 'adp', slug: 'c3f0e6a1-5b2d-4c1e-9f00-0123456789ab/9200000000000_1' },
       format: 'json',
+      // The center's languages first (recorded: Cox & Palmer's content links, en_CA and fr_CA).
+      setup: [json(recordedObject('adp/headstart-wfn-coxpalmer-manhattanlife.json').coxpalmer_locales)],
       notFound: [HTTP_404],
       // ADP leaves empty collections out, so an empty board may come without the array.
       empty: [
