@@ -15,8 +15,14 @@
  *         → `{domain, positions, count}` (snake_case); detail `GET /api/apply/v2/jobs/{id}?domain={d}`
  *         → the position with `job_description`.
  * The server fixes pages at 10; `start` advances by what was served until `count`, an empty page,
- * or a page that adds no new id (some tenants ignore `start` and repeat page one). Lists carry no
- * description (`job_description: ""`), so every posting's detail is fetched.
+ * or a page that adds no id new to the sweep (some tenants ignore `start` and repeat page one).
+ * Pages come from replicas whose orderings disagree (the default sort has day resolution, so many
+ * positions tie), and one sweep can serve a position at two offsets and another at none: a public
+ * client measured ~6% missed per sweep, which a lifecycle then closed as gone. So positions are
+ * kept by id, and a sweep that ends short of `count` is followed by another from `start=0`, up to
+ * three, until `count` distinct ids are read or a sweep adds none; still short, the crawl says so
+ * (`truncated`) and closes nothing it did not see. Lists carry no description
+ * (`job_description: ""`), so every posting's detail is fetched.
  *
  * Mapped: id, title (`posting_name`/`name`), the canonical URL (v2, often on the employer's domain)
  * or the root-relative `positionUrl` (PCSX) on the board host, location strings as published
@@ -44,8 +50,10 @@ import {
 } from './common.js';
 import { arr, bool, isObject, num, obj, str, strings, type JsonObject } from './json.js';
 
-/** Guard against a source that keeps reporting more results than it serves (10 a page). */
-const MAX_PAGES = 1000;
+/** Guard against a source that keeps reporting more results than it serves (10 a page, all sweeps). */
+const MAX_PAGES = 3000;
+/** Sweeps of the list before a short one is reported (two more close a ~6% miss almost surely). */
+const MAX_SWEEPS = 3;
 
 /** A parsed board slug. */
 export interface EightfoldSite {
@@ -81,7 +89,7 @@ export const eightfoldConnector: Connector = {
     const first = await http.request(pcsx, { headers: { accept: 'application/json' } });
     const api: Api = first.status === 403 ? 'v2' : 'pcsx';
     const firstPayload = api === 'pcsx' ? parseJson(checkStatus(first, board, pcsx), pcsx) : undefined;
-    const listed = await listAll(board, http, { base, api, domain, firstPayload });
+    const { listed, truncated } = await listAll(board, http, { base, api, domain, firstPayload });
     const postings = await mapLimited(listed, async ({ entry, url }) => {
       const id = str(entry, 'id');
       if (id === undefined || !/^\d+$/.test(id)) return parseEightfoldPosition(entry, site, url);
@@ -93,7 +101,11 @@ export const eightfoldConnector: Connector = {
         ? parseEightfoldPosition(entry, site, url)
         : parseEightfoldPosition(entry, site, detailUrl, description);
     });
-    return { endpoint: listUrl(base, api, domain, 0), postings: postings.flatMap((p) => p ?? []) };
+    return {
+      endpoint: listUrl(base, api, domain, 0),
+      postings: postings.flatMap((p) => p ?? []),
+      ...(truncated === undefined ? {} : { truncated }),
+    };
   },
 };
 
@@ -117,30 +129,56 @@ interface ListPlan {
   firstPayload: unknown;
 }
 
-/** Every position of the board, deduplicated on `id`, in served order. */
-async function listAll(board: BoardRef, http: HttpClient, plan: ListPlan): Promise<Listed[]> {
+/** Every position of the board, deduplicated on `id`, in first-served order. */
+async function listAll(
+  board: BoardRef,
+  http: HttpClient,
+  plan: ListPlan,
+): Promise<{ listed: Listed[]; truncated?: string }> {
   const seen = new Map<string, Listed>();
-  for (let page = 0, start = 0; page < MAX_PAGES; page++) {
-    const url = listUrl(plan.base, plan.api, plan.domain, start);
-    const payload =
-      page === 0 && plan.firstPayload !== undefined ? plan.firstPayload : await fetchJson(http, board, url);
-    const body = plan.api === 'pcsx' ? obj(payload, 'data') : payload;
-    if (!isObject(body) || !Array.isArray(body.positions)) {
-      throw new UnexpectedResponseError(
-        url,
-        plan.api === 'pcsx' ? 'no "data.positions" array' : 'no "positions" array',
-      );
-    }
-    const entries = arr(body, 'positions').filter((entry): entry is JsonObject => isObject(entry));
+  let count = 0;
+  let pages = 0;
+  let sweeps = 0;
+  while (sweeps < MAX_SWEEPS && pages < MAX_PAGES) {
+    sweeps += 1;
     const before = seen.size;
-    for (const entry of entries) {
-      const key = str(entry, 'id');
-      if (key !== undefined && !seen.has(key)) seen.set(key, { entry, url });
+    const sweep = new Set<string>();
+    for (let start = 0; pages < MAX_PAGES;) {
+      const url = listUrl(plan.base, plan.api, plan.domain, start);
+      const payload =
+        pages === 0 && plan.firstPayload !== undefined
+          ? plan.firstPayload
+          : await fetchJson(http, board, url);
+      pages += 1;
+      const body = plan.api === 'pcsx' ? obj(payload, 'data') : payload;
+      if (!isObject(body) || !Array.isArray(body.positions)) {
+        throw new UnexpectedResponseError(
+          url,
+          plan.api === 'pcsx' ? 'no "data.positions" array' : 'no "positions" array',
+        );
+      }
+      const entries = arr(body, 'positions').filter((entry): entry is JsonObject => isObject(entry));
+      count = num(body, 'count') ?? count;
+      const sweepBefore = sweep.size;
+      for (const entry of entries) {
+        const key = str(entry, 'id');
+        if (key === undefined) continue;
+        sweep.add(key);
+        if (!seen.has(key)) seen.set(key, { entry, url });
+      }
+      start += entries.length;
+      const done = start >= count || seen.size >= count;
+      if (entries.length === 0 || sweep.size === sweepBefore || done) break;
     }
-    start += entries.length;
-    if (entries.length === 0 || seen.size === before || start >= (num(body, 'count') ?? 0)) break;
+    if (seen.size >= count || seen.size === before) break;
   }
-  return [...seen.values()];
+  const listed = [...seen.values()];
+  return seen.size >= count
+    ? { listed }
+    : {
+        listed,
+        truncated: `${String(seen.size)} of ${String(count)} positions read in ${String(sweeps)} sweep${sweeps === 1 ? '' : 's'}`,
+      };
 }
 
 /** Maps a v2 (snake_case) or PCSX (camelCase) position; `description` comes from its detail. */

@@ -121,7 +121,7 @@ describe('eightfold connector', () => {
     expect(postings[1]).to.deep.include({ unlisted: true });
   });
 
-  it('pages by start until count, and stops when a tenant repeats its first page', async () => {
+  it('pages by start until count; a page with nothing new to the sweep ends it, and a short crawl says so', async () => {
     const host = CACI_HOST;
     const page = JSON.parse(fixture(PCSX_FILE)) as { data: { positions: Position[]; count: number } };
     const moved = page.data.positions.map((p, i) => ({ ...p, id: 7000 + i }));
@@ -131,9 +131,38 @@ describe('eightfold connector', () => {
       .on(pcsxList(host, 'caci.com', 6), ok(PCSX_FILE));
     for (const id of [...CACI_IDS, '7000', '7001', '7002'])
       http.on(pcsxDetail(host, 'caci.com', id), status(404));
-    const { postings } = await eightfoldConnector.crawl(CACI, http);
-    expect(postings).to.have.length(6);
-    expect(http.urls.filter((url) => url.includes('/search?'))).to.have.length(3);
+    const result = await eightfoldConnector.crawl(CACI, http);
+    expect(result.postings).to.have.length(6);
+    // The first sweep ends on the repeated first page; a second adds nothing, so none more.
+    const starts = http.urls
+      .filter((url) => url.includes('/search?'))
+      .map((url) => /start=(\d+)/.exec(url)?.[1]);
+    expect(starts).to.deep.equal(['0', '3', '6', '0', '3', '6']);
+    expect(result.truncated).to.equal('6 of 1758 positions read in 2 sweeps');
+  });
+
+  it('sweeps again from start=0 when replicas deal a position twice and another never (recorded positions, orders constructed)', async () => {
+    const host = CACI_HOST;
+    const recorded = JSON.parse(fixture(PCSX_FILE)) as { data: { positions: Position[] } };
+    const [a, b, c] = recorded.data.positions.map((p) => ({ ...p }));
+    const more = recorded.data.positions.map((p, i) => ({ ...p, id: 7000 + i }));
+    const [d, e, f] = more;
+    const list = (...positions: (Position | undefined)[]): ReturnType<typeof json> =>
+      json({ status: 200, data: { positions, count: 6 } });
+    // Sweep 1 is dealt c twice and f never; sweep 2's replica deals f and repeats d.
+    const http = new FakeHttp()
+      .onEach(pcsxList(host, 'caci.com', 0), [list(a, b, c), list(a, b, f)])
+      .onEach(pcsxList(host, 'caci.com', 3), [list(c, d, e), list(d, d, e)]);
+    for (const id of [...CACI_IDS, '7000', '7001', '7002'])
+      http.on(pcsxDetail(host, 'caci.com', id), status(404));
+    const result = await eightfoldConnector.crawl(CACI, http);
+
+    expect(result.postings.map((p) => p.nativeId)).to.deep.equal([...CACI_IDS, '7000', '7001', '7002']);
+    expect(result).not.to.have.property('truncated');
+    const starts = http.urls
+      .filter((url) => url.includes('/search?'))
+      .map((url) => /start=(\d+)/.exec(url)?.[1]);
+    expect(starts).to.deep.equal(['0', '3', '0']);
   });
 
   it('reads an empty board; 404 is not found, another shape unexpected, 403 on both APIs transient', async () => {

@@ -16,6 +16,8 @@ interface Route {
   url: string;
   body?: string;
   response: FakeResponse;
+  /** Later answers to the same request, in order; the last one repeats. */
+  later?: FakeResponse[];
 }
 
 export interface RecordedRequest {
@@ -36,6 +38,13 @@ export class FakeHttp implements HttpClient {
     return this;
   }
 
+  /** Answers `url` with each response in turn (a source whose answer changes between asks). */
+  onEach(url: string, responses: readonly [FakeResponse, ...FakeResponse[]]): this {
+    const [response, ...later] = responses;
+    this.routes.push({ url, response, later });
+    return this;
+  }
+
   request(url: string, init: HttpRequestInit = {}): Promise<HttpResponse> {
     const recorded: RecordedRequest = { url, method: init.method ?? 'GET' };
     if (init.body !== undefined) recorded.body = init.body;
@@ -45,7 +54,10 @@ export class FakeHttp implements HttpClient {
     if (route === undefined) {
       return Promise.reject(new Error(`Unexpected request: ${recorded.method} ${url} ${init.body ?? ''}`));
     }
-    const { status = 200, text, headers = {} } = route.response;
+    const answer = route.response;
+    const next = route.later?.shift();
+    if (next !== undefined) route.response = next;
+    const { status = 200, text, headers = {} } = answer;
     return Promise.resolve({ status, url, text, headers });
   }
 
