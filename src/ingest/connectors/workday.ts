@@ -6,9 +6,13 @@
  * replaces `https://{tenant}.wd{N}.myworkdayjobs.com`).
  *
  *   list   `POST …/jobs` body `{"appliedFacets":{},"limit":20,"offset":n,"searchText":""}`; `limit`
- *          above 20 is rejected, and `total` (reported on the first page) stops at 2,000, so a board
- *          that reaches the cap is crawled once per value of one facet (the facet whose largest
- *          bucket is smallest) and the results are merged;
+ *          above 20 is rejected, and `total` (reported on the first page) stops at 2,000 (past it
+ *          the offset wraps to page one), so a query that reaches the cap is crawled once per
+ *          value of one facet (the facet whose largest bucket is smallest) and the results are
+ *          merged; a value that reaches the cap again is split by another facet, four levels
+ *          deep (a public client measured Accenture's ~61,000 postings needing three). A capped
+ *          query with no facet left, or whose split read fewer than 2,000 postings (postings with
+ *          no value of the facet are in no bucket), makes the crawl partial (`truncated`);
  *   detail `GET …{externalPath}` for every posting: description, posting dates, every location
  *          (the list only says "3 Locations"), country code and time type.
  *
@@ -50,6 +54,8 @@ import { arr, asNum, isObject, obj, path, str, strings, type JsonObject } from '
 export const WORKDAY_PAGE_SIZE = 20;
 /** `total` never exceeds this; offsets beyond it return nothing. */
 export const WORKDAY_RESULT_CAP = 2000;
+/** Levels of facet splits below the whole board before a capped query is read as it is. */
+const MAX_SPLIT_DEPTH = 4;
 /** A locations rollup ("3 Locations") is not a place; the detail lists the real ones. */
 const LOCATIONS_ROLLUP = /^\d+\s+locations?$/i;
 
@@ -95,7 +101,7 @@ export function createWorkdayConnector(options: WorkdayOptions = {}): Connector 
       const publicBase = `https://${site.tenant}.${site.pod}.myworkdayjobs.com`;
       const apiBase = `${baseUrl(board, publicBase)}/wday/cxs/${site.tenant}/${site.site}`;
       const listUrl = `${apiBase}/jobs`;
-      const jobs = await listAll(board, http, listUrl);
+      const { jobs, truncated } = await listAll(board, http, listUrl);
       const now = clock.now();
       const results = await mapLimited(jobs, async (job) => {
         const externalPath = str(job.entry, 'externalPath');
@@ -119,6 +125,7 @@ export function createWorkdayConnector(options: WorkdayOptions = {}): Connector 
         postings: results.flatMap((result) => result.parsed ?? []),
         // Every detail names the hiring organization; the same website on each is reported once.
         companyUrls: companyUrls(results.map((result) => result.website)),
+        truncated,
       });
     },
   };
@@ -127,56 +134,79 @@ export function createWorkdayConnector(options: WorkdayOptions = {}): Connector 
 /** Workday on the system clock (the registered default). */
 export const workdayConnector: Connector = createWorkdayConnector();
 
-/** Every posting of the board, deduplicated; partitioned by a facet when the cap is reached. */
-async function listAll(board: BoardRef, http: HttpClient, listUrl: string): Promise<ListedJob[]> {
-  const seen = new Map<string, ListedJob>();
-  const first = await listQuery(board, http, listUrl, {}, seen, true);
-  if (first.partition !== undefined) {
-    const { parameter, values } = first.partition;
-    for (const value of values) await listQuery(board, http, listUrl, { [parameter]: [value] }, seen, false);
-  }
-  return [...seen.values()];
+/** One board's list walk: what it has read so far, and why it is partial when it is. */
+interface ListWalk {
+  board: BoardRef;
+  http: HttpClient;
+  listUrl: string;
+  seen: Map<string, ListedJob>;
+  short: string[];
 }
 
-/**
- * Pages through one query (offset += 20) until its first-page `total` or an empty page. With
- * `mayPartition`, a capped first page stops the walk and returns the facet to split by instead
- * (paging the capped query would only fetch what the partitions fetch again).
- */
-async function listQuery(
+/** Every posting of the board, deduplicated; partitioned by facets where the cap is reached. */
+async function listAll(
   board: BoardRef,
   http: HttpClient,
   listUrl: string,
-  appliedFacets: Facets,
-  seen: Map<string, ListedJob>,
-  mayPartition: boolean,
-): Promise<{ partition?: Partition }> {
+): Promise<{ jobs: ListedJob[]; truncated?: string }> {
+  const walk: ListWalk = { board, http, listUrl, seen: new Map(), short: [] };
+  await listQuery(walk, {}, 0);
+  const jobs = [...walk.seen.values()];
+  return walk.short.length === 0 ? { jobs } : { jobs, truncated: walk.short.join('; ') };
+}
+
+/**
+ * Pages through one query (offset += 20) until its first-page `total` or an empty page, and
+ * returns the keys it read. A capped first page splits the query by a facet not yet applied
+ * instead (paging the capped query would only fetch what the partitions fetch again).
+ */
+async function listQuery(walk: ListWalk, appliedFacets: Facets, depth: number): Promise<Set<string>> {
+  const read = new Set<string>();
   let total = 0;
   for (let offset = 0; offset < WORKDAY_RESULT_CAP; offset += WORKDAY_PAGE_SIZE) {
     const body = JSON.stringify({ appliedFacets, limit: WORKDAY_PAGE_SIZE, offset, searchText: '' });
-    const payload = await fetchJson(http, board, listUrl, {
+    const payload = await fetchJson(walk.http, walk.board, walk.listUrl, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body,
     });
     if (!isObject(payload) || !Array.isArray(payload.jobPostings)) {
-      throw new UnexpectedResponseError(listUrl, 'no "jobPostings" array');
+      throw new UnexpectedResponseError(walk.listUrl, 'no "jobPostings" array');
     }
     const entries = arr(payload, 'jobPostings').filter((entry): entry is JsonObject => isObject(entry));
     for (const entry of entries) {
       const key = workdayKey(entry);
-      if (key !== undefined && !seen.has(key)) seen.set(key, { key, entry, listUrl });
+      if (key === undefined) continue;
+      read.add(key);
+      if (!walk.seen.has(key)) walk.seen.set(key, { key, entry, listUrl: walk.listUrl });
     }
     // Later pages report total 0 on some tenants: the first page's figure is the one to trust.
     if (offset === 0) {
       total = asNum(payload.total) ?? 0;
-      const partition =
-        mayPartition && total >= WORKDAY_RESULT_CAP ? choosePartition(arr(payload, 'facets')) : undefined;
-      if (partition !== undefined) return { partition };
+      if (total >= WORKDAY_RESULT_CAP) {
+        const query = Object.keys(appliedFacets).length === 0 ? 'the board' : JSON.stringify(appliedFacets);
+        const partition =
+          depth < MAX_SPLIT_DEPTH
+            ? choosePartition(arr(payload, 'facets'), Object.keys(appliedFacets))
+            : undefined;
+        if (partition !== undefined) {
+          for (const value of partition.values) {
+            const facets = { ...appliedFacets, [partition.parameter]: [value] };
+            for (const key of await listQuery(walk, facets, depth + 1)) read.add(key);
+          }
+          if (read.size < WORKDAY_RESULT_CAP) {
+            walk.short.push(
+              `${query} split by ${partition.parameter} read ${String(read.size)} of 2,000 or more postings`,
+            );
+          }
+          return read;
+        }
+        walk.short.push(`${query} holds 2,000 or more postings and no facet is left to split it by`);
+      }
     }
     if (entries.length === 0 || offset + WORKDAY_PAGE_SIZE >= total) break;
   }
-  return {};
+  return read;
 }
 
 interface Partition {
@@ -184,13 +214,16 @@ interface Partition {
   values: string[];
 }
 
-/** A facet to split a capped board by: the one whose largest bucket is smallest. */
-export function choosePartition(facets: unknown[]): Partition | undefined {
+/**
+ * A facet to split a capped query by: of those not already applied, the one whose largest bucket
+ * is smallest.
+ */
+export function choosePartition(facets: unknown[], applied: readonly string[] = []): Partition | undefined {
   let best: (Partition & { largest: number }) | undefined;
   for (const facet of flattenFacets(facets)) {
     const buckets = arr(facet, 'values').filter((value) => str(value, 'id') !== undefined);
     const parameter = str(facet, 'facetParameter');
-    if (parameter === undefined || buckets.length < 2) continue;
+    if (parameter === undefined || applied.includes(parameter) || buckets.length < 2) continue;
     const largest = Math.max(...buckets.map((value) => asNum(path(value, 'count')) ?? 0));
     if (best === undefined || largest < best.largest) {
       best = { parameter, values: buckets.flatMap((value) => str(value, 'id') ?? []), largest };

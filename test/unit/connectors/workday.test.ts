@@ -307,6 +307,87 @@ describe('workday connector', () => {
       page(0, { locations: ['z'] }),
     ]);
     expect(result.postings.map((p) => p.nativeId)).to.deep.equal(['1', '2']);
+    // Two postings where the first page said 2,000 or more: the rest had no location value.
+    expect(result.truncated).to.equal('the board split by locations read 2 of 2,000 or more postings');
+  });
+
+  it('splits a bucket that reaches the cap again by another facet, and reads a capped query with none left as partial', async () => {
+    const job = (id: number): Record<string, unknown> => ({
+      title: `Job ${String(id)}`,
+      externalPath: `/job/j_${String(id)}`,
+      bulletFields: [`R${String(id)}`],
+    });
+    const jobs = (from: number, count: number): Record<string, unknown>[] =>
+      Array.from({ length: count }, (_, i) => job(from + i));
+    const family = {
+      facetParameter: 'jobFamilyGroup',
+      values: [
+        { id: 'eng', count: 2400 },
+        { id: 'ops', count: 10 },
+      ],
+    };
+    const locations = {
+      facetParameter: 'locationMainGroup',
+      values: [
+        {
+          facetParameter: 'locations',
+          values: [
+            { id: 'x', count: 2600 },
+            { id: 'y', count: 300 },
+          ],
+        },
+      ],
+    };
+    const http = new FakeHttp()
+      .on(ACME_LIST, json({ total: 2000, jobPostings: jobs(0, 20), facets: [family, locations] }), page(0))
+      // eng is capped again; under it only the locations facet is left to split by.
+      .on(
+        ACME_LIST,
+        json({
+          total: 2000,
+          jobPostings: jobs(0, 20),
+          facets: [{ ...family, values: [family.values[0]] }, locations],
+        }),
+        page(0, { jobFamilyGroup: ['eng'] }),
+      )
+      .on(ACME_LIST, json({ total: 10, jobPostings: jobs(5000, 10) }), page(0, { jobFamilyGroup: ['ops'] }))
+      // eng × x is capped with no facet left: read to the cap as it is.
+      .on(
+        ACME_LIST,
+        json({ total: 2000, jobPostings: jobs(0, 20), facets: [locations] }),
+        page(0, { jobFamilyGroup: ['eng'], locations: ['x'] }),
+      )
+      .on(
+        ACME_LIST,
+        json({ total: 2, jobPostings: jobs(9000, 2) }),
+        page(0, { jobFamilyGroup: ['eng'], locations: ['y'] }),
+      );
+    for (let offset = 20; offset < 2000; offset += 20) {
+      http.on(
+        ACME_LIST,
+        json({ total: 0, jobPostings: jobs(offset, 20) }),
+        page(offset, { jobFamilyGroup: ['eng'], locations: ['x'] }),
+      );
+    }
+    for (const listed of [...jobs(0, 2000), ...jobs(5000, 10), ...jobs(9000, 2)]) {
+      http.on(`${ACME_API}${String(listed.externalPath)}`, status(404));
+    }
+    const result = await connector.crawl(ACME, http);
+
+    const bodies = http.requests
+      .filter((r) => r.method === 'POST')
+      .map((r) => JSON.parse(r.body ?? '{}') as { appliedFacets: unknown; offset: number });
+    expect(bodies.filter((b) => b.offset === 0).map((b) => b.appliedFacets)).to.deep.equal([
+      {},
+      { jobFamilyGroup: ['eng'] },
+      { jobFamilyGroup: ['eng'], locations: ['x'] },
+      { jobFamilyGroup: ['eng'], locations: ['y'] },
+      { jobFamilyGroup: ['ops'] },
+    ]);
+    expect(result.postings).to.have.length(2012);
+    expect(result.truncated).to.equal(
+      '{"jobFamilyGroup":["eng"],"locations":["x"]} holds 2,000 or more postings and no facet is left to split it by',
+    );
   });
 
   it('reports 404 as BoardNotFoundError and honours the override', async () => {
