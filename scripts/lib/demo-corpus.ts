@@ -371,7 +371,9 @@ const DEMO_BOARDS: DemoBoard[] = [
   },
   {
     source: 'cornerstone',
-    slug: 'macomtech',
+    // One career site (its list is recorded; a tenant board would probe every site first). The
+    // job ads are not recorded: the fixture server's 404 leaves each requisition its list text.
+    slug: 'macomtech/1',
     company: 'MACOM',
     domain: 'macom.com',
     routes: [

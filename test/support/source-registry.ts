@@ -339,11 +339,14 @@ const ENTRIES: readonly SourceInfo[] = [
     name: 'Cornerstone OnDemand',
     endpoints: [
       'https://{slug}.csod.com/ux/ats/careersite/{site}/home?c={slug}',
+      'https://{slug}.csod.com/services/x/career-site/v1/careersites/{site}',
       'POST https://{region}.api.csod.com/rec-job-search/external/jobs',
+      'https://{slug}.csod.com/Services/API/ATS/CareerSite/{site}/JobRequisitions/{id}?useMobileAd=false&cultureId=1',
     ],
     format: 'json',
     paging: 'page',
-    notes: 'JWT from the career site (about 1 h); about 60 requests per minute.',
+    notes:
+      'JWT from the career site (21 minutes to a day); the tenant host also wants its aud as ASP.NET_SessionId. Every active site is searched; the job ad is the description.',
     crawled: true,
     verified: true,
   },

@@ -30,6 +30,8 @@ export interface RecordedRequest {
 /** The fake client: register routes with `on`, then read `requests` to check what was asked. */
 export class FakeHttp implements HttpClient {
   readonly requests: RecordedRequest[] = [];
+  /** The headers of each request, in the order of `requests`. */
+  readonly sentHeaders: Record<string, string>[] = [];
   private readonly routes: Route[] = [];
 
   /** Answers `url` (and, when given, exactly this request body) with `response`. */
@@ -49,6 +51,7 @@ export class FakeHttp implements HttpClient {
     const recorded: RecordedRequest = { url, method: init.method ?? 'GET' };
     if (init.body !== undefined) recorded.body = init.body;
     if (init.followRedirects !== undefined) recorded.followRedirects = init.followRedirects;
+    this.sentHeaders.push(init.headers ?? {});
     this.requests.push(recorded);
     const route = this.routes.find((r) => r.url === url && (r.body === undefined || r.body === init.body));
     if (route === undefined) {
