@@ -131,13 +131,19 @@ export function parseJobviteList(html: string, url: string, slug: string): Jobvi
     );
   }
   const pagination = DomUtils.findOne((el) => hasClass(el, 'jv-pagination-text'), doc.children);
-  const match = pagination === null ? null : /^(\d+)\s*-\s*(\d+)\s+of\s+(\d+)$/i.exec(textOf(pagination));
+  // "1-50 of 166", and as a public client measured live: "1-50 of 2,831" (thousands grouped) and
+  // "1-50 de 166" (the board's language); the word between is any, the groups' separator any.
+  const match =
+    pagination === null
+      ? null
+      : /^(\d[\d.,\s]*?)\s*[-–]\s*(\d[\d.,\s]*?)\s+\p{L}+\s+(\d[\d.,\s]*)$/u.exec(textOf(pagination));
   if (pagination !== null && match === null)
     throw new UnexpectedResponseError(url, 'unreadable .jv-pagination-text');
   const [, first = '0', last = '0', total = '0'] = match ?? [];
+  const count = (digits: string): number => Number(digits.replace(/\D/g, ''));
   return match === null
     ? { rows }
-    : { rows, range: { first: Number(first), last: Number(last), total: Number(total) } };
+    : { rows, range: { first: count(first), last: count(last), total: count(total) } };
 }
 
 /** A row from a job link on the board's own path; other links (apply, paging) are not rows. */

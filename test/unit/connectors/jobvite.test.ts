@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { UnexpectedResponseError } from '../../../src/ingest/connectors/common.js';
-import { jobviteConnector } from '../../../src/ingest/connectors/jobvite.js';
+import { jobviteConnector, parseJobviteList } from '../../../src/ingest/connectors/jobvite.js';
 import { jobPostingOf } from '../../../src/ingest/connectors/json-ld.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
 import { FakeHttp, fixture, ok, status, undefinedKeys } from './fake-http.js';
@@ -111,6 +111,22 @@ describe('jobvite connector', () => {
       sourceEndpoint: page(1),
       locations: [{ text: 'Houston, Texas' }],
     });
+  });
+
+  it('reads a counter with grouped thousands or in the board\'s language ("1-50 of 2,831", "1-50 de 166", as a public client saw them live)', () => {
+    for (const [counter, total] of [
+      ['1-3 of 2,831', 2831],
+      ['1-3 de 166', 166],
+      ['1 - 3 von 1.204', 1204],
+    ] as const) {
+      const listed = parseJobviteList(
+        page0(`<div class="jv-pagination-text">${counter}</div>`),
+        page(0),
+        'neogenomics',
+      );
+      expect(listed.range, counter).to.deep.equal({ first: 1, last: 3, total });
+      expect(listed.rows).to.have.length(3);
+    }
   });
 
   it('stops on a page that shows its end is the total, and fails on a range page without rows', async () => {
