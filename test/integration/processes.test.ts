@@ -224,6 +224,9 @@ describe('two API processes and two workers on one Postgres and one cluster', fu
     // The ATS side: every board was fetched, and no GET twice. Within one crawl every GET differs
     // (pages differ in their query, details in their path), so a repeated GET is a second crawl.
     // (A few connectors page with POSTs to one path, the offset in the body; the log above covers them.)
+    // Eightfold's list pages are the exception: a walk that ends short of the board's count is swept
+    // again from the start (the demo board's recording lists 3 of 1,758), so they repeat within one
+    // crawl; its detail requests do not.
     const requests = fixtures?.requests ?? [];
     for (const board of boards)
       expect(
@@ -231,7 +234,8 @@ describe('two API processes and two workers on one Postgres and one cluster', fu
         `board ${board.id} (${board.prefix}) fetched`,
       ).to.equal(true);
     const gets = new Map<string, number>();
-    for (const request of requests.filter((r) => r.startsWith('GET ')))
+    const resweptList = /\/api\/(?:pcsx\/search|apply\/v2\/jobs)\?/;
+    for (const request of requests.filter((r) => r.startsWith('GET ') && !resweptList.test(r)))
       gets.set(request, (gets.get(request) ?? 0) + 1);
     expect([...gets].filter(([, count]) => count > 1)).to.deep.equal([]);
   });

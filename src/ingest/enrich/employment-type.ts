@@ -47,8 +47,9 @@ import {
 } from './text.js';
 import { derived, type Derived } from './types.js';
 
+// Rippling's employment code pairs pay and schedule: SALARIED_FT, HOURLY_PT, ….
 const FULL_TIME_NATIVE =
-  /\bfull time\b|\bfulltime\b|\bfull or part time\b|\bvollzeit\b|\btemps plein\b|\btemps complet\b|\btiempo completo\b|\bjornada completa\b|\btempo integral\b|\btempo pieno\b|\bvoltijd\b|\bheltid\b|\bfuldtid\b|\b(?<!nie)pelny etat\b|\bpelen etat\b/;
+  /\b(?:salaried|hourly) ft\b|\bfull time\b|\bfulltime\b|\bfull or part time\b|\bvollzeit\b|\btemps plein\b|\btemps complet\b|\btiempo completo\b|\bjornada completa\b|\btempo integral\b|\btempo pieno\b|\bvoltijd\b|\bheltid\b|\bfuldtid\b|\b(?<!nie)pelny etat\b|\bpelen etat\b/;
 const NATIVE_RULES: [RegExp, EmploymentType][] = [
   [/\bper diem\b|\bprn\b/, 'PER_DIEM'],
   [/\bvolunteer/, 'VOLUNTEER'],
@@ -57,7 +58,7 @@ const NATIVE_RULES: [RegExp, EmploymentType][] = [
     'INTERN',
   ],
   [
-    /\bpart time\b|\bparttime\b|\bteilzeit\b|\btemps partiel\b|\btiempo parcial\b|\bmedia jornada\b|\btempo parcial\b|\bdeeltijd\b|\bdeltid\b|\bniepelny etat\b|\bczesc etatu\b/,
+    /\b(?:salaried|hourly) pt\b|\bpart time\b|\bparttime\b|\bteilzeit\b|\btemps partiel\b|\btiempo parcial\b|\bmedia jornada\b|\btempo parcial\b|\bdeeltijd\b|\bdeltid\b|\bniepelny etat\b|\bczesc etatu\b/,
     'PART_TIME',
   ],
   [FULL_TIME_NATIVE, 'FULL_TIME'],

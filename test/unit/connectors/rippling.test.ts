@@ -57,7 +57,7 @@ describe('rippling connector', () => {
       organization: 'American Friends of Mutala',
       locations: [{ text: 'Harare, Zimbabwe' }],
       department: 'Clinical Operations',
-      employmentTypes: ['Fixed-Term Employee: Salaried, full-time'],
+      employmentTypes: ['Fixed-Term Employee: Salaried, full-time', 'SALARIED_FT'],
       postedAt: '2026-02-24T10:41:27.161Z',
     });
     expect(manager).not.to.have.property('salary');
@@ -121,5 +121,68 @@ describe('rippling connector', () => {
       trimmedBoard(overridden),
     );
     expect(result.postings[0]?.sourceEndpoint).to.equal(overridden);
+  });
+
+  it('makes one posting of a job listed once per work location, with one detail request (recorded rows, repetition constructed)', async () => {
+    const [first, second] = JSON.parse(readFileSync(`test/fixtures/ats/${TRIMMED}`, 'utf8')) as Record<
+      string,
+      unknown
+    >[];
+    // The second recorded row's place, listed again under the first row's job.
+    const again = { ...first, workLocation: second?.workLocation };
+    const http = new FakeHttp()
+      .on(LIST_URL, json([first, again, second]))
+      .on(`${LIST_URL}/${TRIMMED_IDS[0] ?? ''}`, status(404))
+      .on(`${LIST_URL}/${TRIMMED_IDS[1] ?? ''}`, status(404));
+    const result = await ripplingConnector.crawl(BOARD, http);
+    expect(http.urls).to.deep.equal([LIST_URL, ...TRIMMED_IDS.map((id) => `${LIST_URL}/${id}`)]);
+    expect(result.postings.map((p) => [p.nativeId, p.locations])).to.deep.equal([
+      [TRIMMED_IDS[0], [{ text: 'Austin, TX' }, { text: 'Cleveland, OH' }]],
+      [TRIMMED_IDS[1], [{ text: 'Cleveland, OH' }]],
+    ]);
+  });
+
+  it('reads the v2 list page: structured places, their workplace, the language (a real v2 list of the labelled set)', async () => {
+    const page = readFileSync(
+      'test/fixtures/labelled/wave2/raw/rippling/noahm3__First-Look__list_normal.json',
+      'utf8',
+    );
+    const id = '2567afee-23d1-487a-bdcf-246a64a3b42f';
+    const board: BoardRef = { source: 'rippling', slug: 'adiabatic' };
+    const list = 'https://api.rippling.com/platform/api/ats/v1/board/adiabatic/jobs';
+    const http = new FakeHttp().on(list, { text: page }).on(`${list}/${id}`, status(404));
+    const [chemist] = (await ripplingConnector.crawl(board, http)).postings;
+    expect(chemist).to.deep.equal({
+      nativeId: id,
+      title: 'Senior Organic Chemist',
+      url: `https://ats.rippling.com/adiabatic/jobs/${id}`,
+      sourceEndpoint: list,
+      locations: [{ text: 'Somerville, MA', city: 'Somerville', region: 'MA', countryCode: 'US' }],
+      department: 'Research & Development',
+      workplaceType: 'ON_SITE',
+      language: 'en-US',
+    });
+  });
+
+  it('spans the ranges of the currency and frequency most ranges share (constructed from the recorded range shape)', async () => {
+    const detail = JSON.parse(
+      readFileSync(
+        'test/fixtures/labelled/wave2/raw/rippling/noahm3__First-Look__detail_normal.json',
+        'utf8',
+      ),
+    ) as { payRangeDetails: Record<string, unknown>[] };
+    const [usd] = detail.payRangeDetails;
+    const cad = { ...usd, currency: 'CAD', rangeStart: 155000, rangeEnd: 190000 };
+    const ranges = [cad, usd, { ...usd, rangeStart: 160000, rangeEnd: 200000 }, { ...usd, rangeEnd: 180000 }];
+    const [row] = JSON.parse(readFileSync(`test/fixtures/ats/${TRIMMED}`, 'utf8')) as Record<
+      string,
+      unknown
+    >[];
+    const id = TRIMMED_IDS[0] ?? '';
+    const http = new FakeHttp()
+      .on(LIST_URL, json([row]))
+      .on(`${LIST_URL}/${id}`, json({ uuid: id, payRangeDetails: ranges }));
+    const [posting] = (await ripplingConnector.crawl(BOARD, http)).postings;
+    expect(posting?.salary).to.deep.equal({ min: 110000, max: 200000, currency: 'USD', periodRaw: 'YEAR' });
   });
 });

@@ -26,6 +26,12 @@ describe('employment_type', () => {
     expect(mapNativeEmploymentTypes(['Other'])).to.deep.equal(['OTHER']); // Breezy
     expect(mapNativeEmploymentTypes(['Volunteer'])).to.deep.equal(['VOLUNTEER']);
     expect(mapNativeEmploymentTypes(['Per Diem'])).to.deep.equal(['PER_DIEM']);
+    // Rippling's codes (the recorded acrn detail's label), beside the tenant's own words.
+    expect(mapNativeEmploymentTypes(['SALARIED_FT'])).to.deep.equal(['FULL_TIME']);
+    expect(mapNativeEmploymentTypes(['HOURLY_PT'])).to.deep.equal(['PART_TIME']);
+    expect(
+      mapNativeEmploymentTypes(['Fixed-Term Employee: Salaried, full-time', 'SALARIED_FT']),
+    ).to.have.members(['FULL_TIME', 'TEMPORARY']);
   });
 
   it('maps native values in other languages (ADP fr_CA "Temps plein", Polish, German, Portuguese, Dutch)', () => {
