@@ -2,8 +2,15 @@
  * JazzHR (formerly The Resumator) career sites, read as a visitor does:
  *   `GET https://{slug}.applytojob.com/apply` → the board page, every open job a link to its page,
  *   `https://{slug}.applytojob.com/apply/{code}/{title-slug}`, with its place (and department)
- *   beside it; then each job page, whose JSON-LD `JobPosting` holds the description, dates,
- *   employment type, address and experience (at most four pages at a time, mapLimited).
+ *   beside it; then each job page (at most four at a time, mapLimited). The page states the job
+ *   in its own markup in every theme — `#job-description` (or `#resumator-job-description`),
+ *   `#resumator-job-employment` (custom themes: `#resumator-job-type`), `#resumator-job-experience`,
+ *   the department and place by id or `title=` — and in a JSON-LD `JobPosting` only on some
+ *   pages (a public client counted 69.7% of 1,526, varying per job, not per tenant). So the markup
+ *   gives the description, employment type (JazzHR's own words, finer than the schema's enum:
+ *   "Temporary to Full Time"), experience and department, and the JSON-LD what markup never
+ *   states: dates, the address, the job code; the JSON-LD's text stands in where the markup has
+ *   none.
  * Board slug: the applytojob.com subdomain (the account name); an `endpointOverride` replaces
  * `https://{slug}.applytojob.com`, job pages included (their published URLs stay as published).
  *
@@ -17,9 +24,10 @@
  *
  * A board page without a job link is an empty board only when it says no job is open; otherwise
  * it is a changed shape (an error, never an empty board that would close every job). Job ids are JazzHR's board codes (`ujxQN2lhPz`). A job page that is gone
- * keeps the board's row; one whose JSON-LD names another job is ignored. Not published on these
- * pages: salary, a remote flag, a requisition id (`uniqueJobCode` is JazzHR's internal job id, kept
- * as the requisition id), the company name (the board's Organization block, read as its name).
+ * keeps the board's row; one whose JSON-LD names another job is ignored. Pay only in the JSON-LD's
+ * `baseSalary` (a public client found it on 25.8% of pages). Not published on these pages: a remote
+ * flag, a requisition id (`uniqueJobCode` is JazzHR's internal job id, kept as the requisition id),
+ * the company name (the board's Organization block, read as its name).
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { parseSourceDate } from '../normalize/dates.js';
@@ -36,8 +44,8 @@ import {
   prune,
   safeSlug,
 } from './common.js';
-import { jobPostingOf, jsonLdEmploymentTypes, jsonLdLocations } from './json-ld.js';
-import { isObject, str, type JsonObject } from './json.js';
+import { jobPostingOf, jsonLdEmploymentTypes, jsonLdLocations, jsonLdSalary } from './json-ld.js';
+import { isObject, obj, str, type JsonObject } from './json.js';
 import { hasClass, textOf, closest, type HtmlElement } from './html-dom.js';
 
 /** A JazzHR board code: letters and digits. */
@@ -67,9 +75,14 @@ export const jazzHrConnector: Connector = {
     const page = parseJazzHrBoard(response.text, listUrl, publicBase);
     const postings = await mapLimited(page.rows, async (row) => {
       const detailUrl = `${base}${row.path}`;
-      const ld = jobPostingOf(await fetchDetailHtml(http, board, detailUrl));
-      const mine = ld !== undefined && (str(ld, 'url') ?? '').includes(`/${row.code}`);
-      return parseJazzHrPosting(row, mine ? ld : undefined, mine ? detailUrl : listUrl);
+      const html = await fetchDetailHtml(http, board, detailUrl);
+      const ld = jobPostingOf(html);
+      // A page whose JSON-LD names another job is not this job's: the row stands alone.
+      if (ld !== undefined && !(str(ld, 'url') ?? '').includes(`/${row.code}`))
+        return parseJazzHrPosting(row, undefined, listUrl);
+      const stated = html === undefined ? {} : readJazzHrJobPage(html);
+      const read = ld !== undefined || Object.keys(stated).length > 0;
+      return parseJazzHrPosting(row, ld, read ? detailUrl : listUrl, stated);
     });
     return prune({ endpoint: listUrl, postings, boardName: page.boardName });
   },
@@ -148,26 +161,81 @@ function jobRow(anchor: HtmlElement, publicBase: string): JazzHrRow | undefined 
   };
 }
 
-/** Maps a board row and, when one was read, the job page's JSON-LD. */
+/** What a job page states in its own markup, each member only when the page has it. */
+export interface JazzHrJobPage {
+  descriptionHtml?: string;
+  employment?: string;
+  experience?: string;
+  department?: string;
+  location?: string;
+}
+
+/** Reads a job page's markup (every JazzHR theme's ids and titles; see the module comment). */
+export function readJazzHrJobPage(html: string): JazzHrJobPage {
+  // Indices kept: the description is taken from the page's own text, not serialized again.
+  const doc = parseDocument(html, { withStartIndices: true, withEndIndices: true });
+  const find = (test: (el: HtmlElement) => boolean): HtmlElement | undefined =>
+    DomUtils.findOne(test, doc.children) ?? undefined;
+  const byId = (...ids: string[]): HtmlElement | undefined =>
+    find((el) => ids.includes(DomUtils.getAttributeValue(el, 'id') ?? ''));
+  const byTitle = (title: string): HtmlElement | undefined =>
+    find((el) => DomUtils.getAttributeValue(el, 'title') === title && el.name !== 'a');
+  const description = byId('job-description', 'resumator-job-description');
+  const descriptionHtml = description === undefined ? '' : innerSource(html, description).trim();
+  const fields: JazzHrJobPage = {
+    descriptionHtml: descriptionHtml === '' ? undefined : descriptionHtml,
+    employment: labelled(byId('resumator-job-employment', 'resumator-job-type')),
+    experience: labelled(byId('resumator-job-experience')),
+    department: labelled(byId('resumator-job-department') ?? byTitle('Department')),
+    location: labelled(byId('resumator-job-location') ?? byTitle('Location')),
+  };
+  return prune(fields);
+}
+
+/** The page's own text between an element's first and last child. */
+function innerSource(html: string, el: HtmlElement): string {
+  const first = el.children[0];
+  const last = el.children.at(-1);
+  if (first === undefined || last === undefined || last.endIndex === null) return '';
+  return html.slice(first.startIndex ?? 0, last.endIndex + 1);
+}
+
+/** An attribute's value: its text without the classic theme's `<strong>Type: </strong>` label. */
+function labelled(el: HtmlElement | undefined): string | undefined {
+  if (el === undefined) return undefined;
+  const label = DomUtils.findOne((child) => child.name === 'strong', el.children, false);
+  const text = textOf(el);
+  const value = label === null ? text : text.slice(textOf(label).length).trim();
+  return value === '' ? undefined : value;
+}
+
+/**
+ * Maps a board row with what its job page states: the markup's description, employment type,
+ * experience and department first, the JSON-LD's where the markup has none, and the JSON-LD's
+ * dates, address and job code.
+ */
 export function parseJazzHrPosting(
   row: JazzHrRow,
   ld: JsonObject | undefined,
   endpoint: string,
+  page: JazzHrJobPage = {},
 ): SourcePosting {
   const places = jsonLdLocations(ld);
+  const listedPlace = row.locationText ?? page.location;
   return posting({
     nativeId: row.code,
     title: str(ld, 'title') ?? row.title,
     url: row.url,
     sourceEndpoint: endpoint,
-    descriptionHtml: str(ld, 'description'),
-    locations: places.length > 0 ? places : locations([location({ text: row.locationText })]),
+    descriptionHtml: page.descriptionHtml ?? str(ld, 'description'),
+    locations: places.length > 0 ? places : locations([location({ text: listedPlace })]),
     postedAt: parseSourceDate(str(ld, 'datePosted')),
     validThrough: parseSourceDate(str(ld, 'validThrough')),
-    department: row.department,
-    employmentTypes: jsonLdEmploymentTypes(ld),
-    experience: str(ld, 'experienceRequirements'),
+    department: row.department ?? page.department,
+    employmentTypes: page.employment !== undefined ? [page.employment] : jsonLdEmploymentTypes(ld),
+    experience: page.experience ?? str(ld, 'experienceRequirements'),
     requisitionId: str(ld, 'uniqueJobCode'),
+    salary: jsonLdSalary(obj(ld, 'baseSalary')),
   });
 }
 

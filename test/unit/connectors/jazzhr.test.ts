@@ -6,10 +6,16 @@
  */
 import { expect } from 'chai';
 import { UnexpectedResponseError } from '../../../src/ingest/connectors/common.js';
-import { jazzHrConnector, parseJazzHrBoard } from '../../../src/ingest/connectors/jazzhr.js';
+import {
+  jazzHrConnector,
+  parseJazzHrBoard,
+  parseJazzHrPosting,
+  readJazzHrJobPage,
+} from '../../../src/ingest/connectors/jazzhr.js';
+import { jobPostingOf } from '../../../src/ingest/connectors/json-ld.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
 import { SOURCES } from '../../support/source-registry.js';
-import { FakeHttp, ok, status, undefinedKeys } from './fake-http.js';
+import { FakeHttp, fixture, ok, status, undefinedKeys } from './fake-http.js';
 
 const BOARD: BoardRef = { source: 'jazzhr', slug: 'paradromicsinc' };
 const BOARD_URL = 'https://paradromicsinc.applytojob.com/apply';
@@ -110,6 +116,78 @@ describe('jazzhr connector', () => {
     expect(other.postings[0]).to.deep.include({
       title: 'Field Clinical Specialist/Engineer',
       sourceEndpoint: BOARD_URL,
+    });
+  });
+
+  it('reads a job page without JSON-LD from its markup: description, type, experience (recorded RestoPros page, responsive theme)', async () => {
+    const restopros: BoardRef = { source: 'jazzhr', slug: 'restopros' };
+    const base = 'https://restopros.applytojob.com';
+    const http = new FakeHttp()
+      .on(`${base}/apply`, { text: EMBEDDED_EXCERPT })
+      .on(`${base}/apply/jobs/details/oVX1rAxJJi`, ok('jazzhr/restopros-job-page-responsive-excerpt.html'))
+      .on(`${base}/apply/jobs/details/GND7KJZXrp`, status(404));
+    const [manager, gone] = (await jazzHrConnector.crawl(restopros, http)).postings;
+    expect(manager).to.deep.include({
+      nativeId: 'oVX1rAxJJi',
+      sourceEndpoint: `${base}/apply/jobs/details/oVX1rAxJJi`,
+      locations: [{ text: 'Summerville, SC' }],
+      department: 'Marketing and Sales',
+      employmentTypes: ['Full Time'],
+      experience: 'Experienced',
+    });
+    expect(manager?.descriptionHtml).to.match(
+      /^<h2><strong>Business Development Manager \(Restoration &amp; Construction Services\)<\/strong><\/h2><p>/,
+    );
+    expect(manager?.descriptionHtml).to.match(/turn relationships into revenue\.<\/p>$/);
+    expect(gone)
+      .to.deep.include({ sourceEndpoint: `${base}/apply` })
+      .and.not.have.property('descriptionHtml');
+  });
+
+  it('reads the classic theme (labels in <strong>) and a custom one (#resumator-job-type) (excerpts of live pages)', () => {
+    expect(readJazzHrJobPage(fixture('jazzhr/geonetric-job-page-classic-excerpt.html'))).to.deep.equal({
+      descriptionHtml: '<p>Owns the day-to-day accounting function.</p>',
+      employment: 'Full Time',
+      experience: 'Experienced',
+      location: 'Cedar Rapids, IA',
+    });
+    expect(readJazzHrJobPage(fixture('jazzhr/selectra-job-page-custom-excerpt.html'))).to.deep.equal({
+      descriptionHtml: '<p>Importa la actitud.</p>',
+      employment: 'Full Time',
+      experience: 'Entry Level',
+      location: 'Malaga, Spain',
+    });
+    expect(readJazzHrJobPage(fixture(JOB_PAGE))).to.deep.equal({});
+  });
+
+  it("prefers the markup's words to the JSON-LD's enum, and keeps the JSON-LD's dates and code (recorded pieces combined)", async () => {
+    const page = fixture(JOB_PAGE) + fixture('jazzhr/geonetric-job-page-classic-excerpt.html');
+    const http = new FakeHttp()
+      .on(BOARD_URL, ok(BOARD_PAGE))
+      .on(`https://paradromicsinc.applytojob.com${JOB_PATH}`, { text: page });
+    const [job] = (await jazzHrConnector.crawl(BOARD, http)).postings;
+    expect(job).to.deep.include({
+      employmentTypes: ['Full Time'],
+      experience: 'Experienced',
+      descriptionHtml: '<p>Owns the day-to-day accounting function.</p>',
+      postedAt: '2026-09-08T00:00:00.000Z',
+      requisitionId: 'job_20260908220714_YFYYNMTJPTVTCVME',
+      locations: [{ city: 'Austin', region: 'TX' }],
+    });
+  });
+
+  it('reads the pay a JSON-LD publishes (an excerpt of a live page)', () => {
+    const ld = jobPostingOf(fixture('jazzhr/greenpaws-job-page-jsonld-excerpt.html'));
+    const row = {
+      code: 'F4b7cYPehS',
+      title: 'Dog Walker and Pet Sitter',
+      url: 'https://greenpaws.applytojob.com/apply/F4b7cYPehS/Dog-Walker-And-Pet-Sitter',
+      path: '/apply/F4b7cYPehS/Dog-Walker-And-Pet-Sitter',
+    };
+    expect(parseJazzHrPosting(row, ld, row.url)).to.deep.include({
+      salary: { min: 30000, max: 40000, currency: 'USD', periodRaw: 'YEAR' },
+      postedAt: '2026-08-31T00:00:00.000Z',
+      requisitionId: 'job_20260831210058_4MTOW1XEUOSLTLYI',
     });
   });
 
