@@ -125,6 +125,7 @@ export interface HttpRequestInit {
 export interface HttpResponse {
   status: number;
   url: string;
+  /** Lower-case names; several `set-cookie` headers are one value, one cookie a line. */
   headers: Record<string, string>;
   text: string;
 }

@@ -109,6 +109,18 @@ function offHostRedirect(response: HttpResponse, url: string): string | undefine
   }
 }
 
+/**
+ * The `Cookie` header that carries the cookies a response set (`name=value` of each Set-Cookie,
+ * attributes dropped), for sources whose later pages need the session the first one opened.
+ */
+export function cookiesSet(response: HttpResponse): string | undefined {
+  const pairs = (response.headers['set-cookie'] ?? '')
+    .split('\n')
+    .map((line) => line.split(';')[0]?.trim() ?? '')
+    .filter((pair) => /^[^=\s]+=/.test(pair));
+  return pairs.length === 0 ? undefined : pairs.join('; ');
+}
+
 /** Parses a JSON body, reporting the endpoint when it is not JSON (HTML error pages, truncation). */
 export function parseJson(response: HttpResponse, url: string): unknown {
   try {

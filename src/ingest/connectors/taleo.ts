@@ -12,13 +12,15 @@
  *          `.oracletaleocwsv2-accordion-head-info` per job, its `a.viewJobLink` pointing at
  *          `…/viewRequisition?org={ORG}&cws={cws}&rid={rid}` (rid: the posting id; the link text:
  *          the title). Recorded (an excerpt of three rows).
- *   pages  Public scrapers report 10 rows a page and the next page as
+ *   pages  10 rows a page. A page links its next one (`a.jscroll-next`, relative), and that link
+ *          answers only within the session the first page opened (its `JSESSIONID` cookie), as a
+ *          public client measured live; so the walk is serial, follows each page's own link with
+ *          the first page's cookies, and ends on a page without one. A full page without a link
+ *          is followed by the form public scrapers report,
  *          `searchResults?next&rowFrom={n}&act=search&sortColumn=null&sortOrder=null&org=…&cws=…`
- *          (unrecorded; the endpoint reference says "no paging seen"). So a first page of exactly
- *          10 rows is followed by `rowFrom` pages until a short or empty page; a first page of more
- *          or fewer rows is the whole board. A `rowFrom` page that adds no new row after a full
- *          page means the paging is not what we read it as: the crawl fails rather than keep ten
- *          rows and close the rest of the board.
+ *          (unrecorded; the endpoint reference says "no paging seen"). A next page that adds no
+ *          new row after a full page means the paging is not what we read it as: the crawl fails
+ *          rather than keep ten rows and close the rest of the board.
  *   detail `GET` of each row's `viewRequisition` URL, for its schema.org `JobPosting` JSON-LD
  *          (reported by public scrapers, unrecorded): `description` (HTML), `datePosted`
  *          ("2025-07-28 00:00:00.0", or Java's "Thu Jul 02 00:00:00 GMT 2026"), `validThrough`,
@@ -41,9 +43,18 @@ import {
   type Connector,
   type CrawlResult,
   type HttpClient,
+  type HttpResponse,
   type SourcePosting,
 } from '../types.js';
-import { UnexpectedResponseError, baseUrl, fetchOk, mapLimited, posting, fetchDetailHtml } from './common.js';
+import {
+  UnexpectedResponseError,
+  baseUrl,
+  cookiesSet,
+  fetchOk,
+  mapLimited,
+  posting,
+  fetchDetailHtml,
+} from './common.js';
 import { jobPostingOf, jsonLdEmploymentTypes, jsonLdLocations, jsonLdSalary } from './json-ld.js';
 import { asStr, obj, str, type JsonObject } from './json.js';
 import { hasClass, textOf } from './html-dom.js';
@@ -111,41 +122,54 @@ async function resultRows(
   firstUrl: string,
 ): Promise<TaleoRow[]> {
   const byRid = new Map<string, TaleoRow>();
-  const first = await fetchPage(board, http, site, firstUrl, true);
-  for (const row of first) byRid.set(row.rid, row);
-  // Fewer rows than a page, or more than the page size scrapers report: the server did not page.
-  if (first.length !== TALEO_PAGE_SIZE) return [...byRid.values()];
-  for (let page = 1; page < MAX_PAGES; page++) {
+  const first = await fetchPage(board, http, site, firstUrl, { first: true });
+  const session = cookiesSet(first.response);
+  let page = first.page;
+  let pageUrl = firstUrl;
+  for (const row of page.rows) byRid.set(row.rid, row);
+  for (let count = 1; count < MAX_PAGES; count++) {
     const url =
-      `${results}?next&rowFrom=${byRid.size}&act=search&sortColumn=null&sortOrder=null` +
-      `&org=${encodeURIComponent(site.org)}&cws=${site.cws}`;
-    const rows = await fetchPage(board, http, site, url, false);
+      page.next ??
+      (page.rows.length === TALEO_PAGE_SIZE
+        ? `${results}?next&rowFrom=${byRid.size}&act=search&sortColumn=null&sortOrder=null` +
+          `&org=${encodeURIComponent(site.org)}&cws=${site.cws}`
+        : undefined);
+    if (url === undefined) return [...byRid.values()];
+    // The link is relative to the page it is on, and stays on the host we fetch from.
+    const target = new URL(url, pageUrl);
+    const nextUrl = `${new URL(results).origin}${target.pathname}${target.search}`;
     const before = byRid.size;
-    for (const row of rows) if (!byRid.has(row.rid)) byRid.set(row.rid, row);
-    if (rows.length > 0 && byRid.size === before) {
+    ({ page } = await fetchPage(board, http, site, nextUrl, { first: false, cookie: session }));
+    pageUrl = nextUrl;
+    for (const row of page.rows) if (!byRid.has(row.rid)) byRid.set(row.rid, row);
+    if (page.rows.length > 0 && byRid.size === before) {
       throw new UnexpectedResponseError(
-        url,
+        nextUrl,
         'the next page repeats rows already read: paging not understood',
       );
     }
-    if (rows.length < TALEO_PAGE_SIZE) return [...byRid.values()];
+    if (page.rows.length === 0) return [...byRid.values()];
   }
   throw new UnexpectedResponseError(firstUrl, `more than ${MAX_PAGES} pages`);
 }
 
+/** One results page; later pages carry the session (`cookie`) the first one opened. */
 async function fetchPage(
   board: BoardRef,
   http: HttpClient,
   site: TaleoSite,
   url: string,
-  first: boolean,
-): Promise<TaleoRow[]> {
-  const response = await fetchOk(http, board, url, { headers: { accept: 'text/html' } });
+  { first, cookie }: { first: boolean; cookie?: string | undefined },
+): Promise<{ page: TaleoResultsPage; response: HttpResponse }> {
+  const headers: Record<string, string> = {
+    accept: 'text/html',
+    ...(cookie === undefined ? {} : { cookie }),
+  };
+  const response = await fetchOk(http, board, url, { headers });
   const page = parseTaleoResults(response.text, url, site);
-  if (page.rows.length > 0) return page.rows;
   // A CWS v2 page without rows: on the first page only when it says the board is empty; past the
   // end of a paged board it is the end. Without the CWS v2 markup it is not a results page.
-  if (page.cwsPage && (!first || page.saysEmpty)) return [];
+  if (page.rows.length > 0 || (page.cwsPage && (!first || page.saysEmpty))) return { page, response };
   throw new UnexpectedResponseError(
     url,
     page.cwsPage
@@ -161,6 +185,8 @@ export interface TaleoResultsPage {
   cwsPage: boolean;
   /** The page's text says there are no jobs. */
   saysEmpty: boolean;
+  /** The page's link to its next page (`a.jscroll-next`), as written (relative). */
+  next?: string;
 }
 
 /** Reads one results page; `url` is where it was fetched (the rows' `listUrl`). */
@@ -177,7 +203,14 @@ export function parseTaleoResults(html: string, url: string, site: TaleoSite): T
       (el) => (el.attribs.class ?? '').split(/\s+/).some((name) => name.startsWith('oracletaleocwsv2-')),
       doc.children,
     ) !== null;
-  return { rows: [...rows.values()], cwsPage, saysEmpty: EMPTY_BOARD.test(textOf(doc)) };
+  const nextLink = DomUtils.findOne((el) => el.name === 'a' && hasClass(el, 'jscroll-next'), doc.children);
+  const next = nextLink === null ? undefined : DomUtils.getAttributeValue(nextLink, 'href');
+  return {
+    rows: [...rows.values()],
+    cwsPage,
+    saysEmpty: EMPTY_BOARD.test(textOf(doc)),
+    ...(next === undefined || next === '' ? {} : { next }),
+  };
 }
 
 /** The row of one head-info block: its `viewRequisition` link of this org and career website. */

@@ -119,6 +119,9 @@ function headersOf(response: Response): Record<string, string> {
   response.headers.forEach((value, name) => {
     out[name.toLowerCase()] = value;
   });
+  // Iteration yields each Set-Cookie apart (the last would win above); a session needs them all.
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) out['set-cookie'] = cookies.join('\n');
   return out;
 }
 

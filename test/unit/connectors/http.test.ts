@@ -6,6 +6,7 @@ import {
   type HttpClientOptions,
 } from '../../../src/ingest/fetch/http.js';
 import { TransientFetchError } from '../../../src/ingest/types.js';
+import { cookiesSet } from '../../../src/ingest/connectors/common.js';
 
 interface Call {
   url: string;
@@ -68,6 +69,19 @@ describe('http client', () => {
     expect(calls[0]?.init.redirect).to.equal('follow');
     expect(calls[0]?.init.signal).to.be.instanceOf(AbortSignal);
     expect(sleeps).to.deep.equal([]);
+  });
+
+  it('keeps every Set-Cookie of a response, one a line, and cookiesSet makes the Cookie header of them', async () => {
+    const headers = new Headers();
+    headers.append('Set-Cookie', 'JSESSIONID=ABC123; Path=/phh04; Secure; HttpOnly');
+    headers.append('Set-Cookie', 'AWSALB=xyz; Expires=Thu, 01 Jan 2027 00:00:00 GMT; Path=/');
+    const { http } = client([new Response('<html></html>', { status: 200, headers })]);
+    const response = await http.request(URL_A);
+    expect(response.headers['set-cookie']).to.equal(
+      'JSESSIONID=ABC123; Path=/phh04; Secure; HttpOnly\nAWSALB=xyz; Expires=Thu, 01 Jan 2027 00:00:00 GMT; Path=/',
+    );
+    expect(cookiesSet(response)).to.equal('JSESSIONID=ABC123; AWSALB=xyz');
+    expect(cookiesSet({ ...response, headers: {} })).to.equal(undefined);
   });
 
   it('passes method and body, and asks for manual redirects when told not to follow them', async () => {

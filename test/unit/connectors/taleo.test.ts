@@ -140,6 +140,42 @@ describe('taleo connector', () => {
     expect(result.postings[12]).to.deep.include({ sourceEndpoint: next(10) });
   });
 
+  it("follows each page's own next link within the session the first page opened (constructed pages, as a public client describes them)", async () => {
+    const link = (rowFrom: number): string =>
+      `<a href="searchResults?next&amp;rowFrom=${String(rowFrom)}&amp;act=search&amp;sortColumn=null&amp;sortOrder=null&amp;org=NFINDY&amp;cws=37" class="jscroll-next">Next</a>`;
+    const withLink = (
+      page: { text: string },
+      rowFrom: number,
+    ): { text: string; headers?: Record<string, string> } => ({
+      text: page.text.replace('</body>', `${link(rowFrom)}</body>`),
+    });
+    const first = {
+      ...withLink(rowsPage(1000, 10), 10),
+      headers: {
+        'set-cookie':
+          'JSESSIONID=ABC123; Path=/phh04; Secure; HttpOnly\nAWSALB=xyz; Expires=Thu, 01 Jan 2027 00:00:00 GMT',
+      },
+    };
+    const http = allGone(
+      new FakeHttp()
+        .on(FIRST, first)
+        .on(next(10), withLink(rowsPage(1010, 10), 20))
+        // A full last page: no link on it, and the form public scrapers report answers empty.
+        .on(next(20), rowsPage(1020, 10))
+        .on(next(30), { text: '<html><body><div class="oracletaleocwsv2-main"></div></body></html>' }),
+      range(1000, 30),
+    );
+    const result = await taleoConnector.crawl(BOARD, http);
+    expect(result.postings).to.have.length(30);
+    expect(http.urls.slice(0, 4)).to.deep.equal([FIRST, next(10), next(20), next(30)]);
+    expect(http.sentHeaders.slice(0, 4).map((h) => h.cookie)).to.deep.equal([
+      undefined,
+      'JSESSIONID=ABC123; AWSALB=xyz',
+      'JSESSIONID=ABC123; AWSALB=xyz',
+      'JSESSIONID=ABC123; AWSALB=xyz',
+    ]);
+  });
+
   it('ends a paged board at an empty CWS v2 page (constructed pages)', async () => {
     const empty = { text: '<html><body><div class="oracletaleocwsv2-main"></div></body></html>' };
     const http = allGone(new FakeHttp().on(FIRST, rowsPage(1000, 10)).on(next(10), empty), range(1000, 10));
