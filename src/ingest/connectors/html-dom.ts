@@ -20,3 +20,14 @@ export function closest(el: HtmlElement, test: (el: HtmlElement) => boolean): Ht
   }
   return undefined;
 }
+
+/**
+ * The source text between an element's first and last child, i.e. its inner HTML as the page
+ * wrote it (not serialized again). The document must be parsed with start and end indices.
+ */
+export function innerSource(html: string, el: HtmlElement): string {
+  const first = el.children[0];
+  const last = el.children.at(-1);
+  if (first?.startIndex == null || last?.endIndex == null) return '';
+  return html.slice(first.startIndex, last.endIndex + 1);
+}

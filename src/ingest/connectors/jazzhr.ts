@@ -46,7 +46,7 @@ import {
 } from './common.js';
 import { jobPostingOf, jsonLdEmploymentTypes, jsonLdLocations, jsonLdSalary } from './json-ld.js';
 import { isObject, obj, str, type JsonObject } from './json.js';
-import { hasClass, textOf, closest, type HtmlElement } from './html-dom.js';
+import { closest, hasClass, innerSource, textOf, type HtmlElement } from './html-dom.js';
 
 /** A JazzHR board code: letters and digits. */
 const CODE = /^[A-Za-z0-9]{6,16}$/;
@@ -190,14 +190,6 @@ export function readJazzHrJobPage(html: string): JazzHrJobPage {
     location: labelled(byId('resumator-job-location') ?? byTitle('Location')),
   };
   return prune(fields);
-}
-
-/** The page's own text between an element's first and last child. */
-function innerSource(html: string, el: HtmlElement): string {
-  const first = el.children[0];
-  const last = el.children.at(-1);
-  if (first === undefined || last === undefined || last.endIndex === null) return '';
-  return html.slice(first.startIndex ?? 0, last.endIndex + 1);
 }
 
 /** An attribute's value: its text without the classic theme's `<strong>Type: </strong>` label. */

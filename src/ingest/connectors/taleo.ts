@@ -21,16 +21,24 @@
  *          (unrecorded; the endpoint reference says "no paging seen"). A next page that adds no
  *          new row after a full page means the paging is not what we read it as: the crawl fails
  *          rather than keep ten rows and close the rest of the board.
- *   detail `GET` of each row's `viewRequisition` URL, for its schema.org `JobPosting` JSON-LD
- *          (reported by public scrapers, unrecorded): `description` (HTML), `datePosted`
- *          ("2025-07-28 00:00:00.0", or Java's "Thu Jul 02 00:00:00 GMT 2026"), `validThrough`,
- *          `employmentType`, `jobLocation[].address`, `hiringOrganization`, `baseSalary`,
- *          `jobLocationType`. A detail that is gone (404/410) or has no JobPosting keeps the row.
+ *   detail `GET` of each row's `viewRequisition` URL. The page's header (`.well
+ *          .oracletaleocwsv2-job-description`) labels the tenant's fields, `<span class="small">
+ *          Label</span><strong>Value</strong>`: the place ("Primary Work Location", "Location"),
+ *          department, employment type, pay. The description is `[name=cwsJobDescription]`, or on a
+ *          second layout (13-17 boards a run, as a public client counted) the `section` of the body
+ *          column. The schema.org `JobPosting` JSON-LD, on most pages but not all (9 of 15 tenants
+ *          in that client's sample), adds `datePosted` ("2025-07-28 00:00:00.0", or Java's
+ *          "Thu Jul 02 00:00:00 GMT 2026"), `validThrough`, `employmentType`, `hiringOrganization`,
+ *          `baseSalary`, `jobLocationType`, and an address that can be the employer's seat rather
+ *          than the job's (recorded: a remote field role whose JSON-LD names the Cambridge HQ, the
+ *          header "Remote - US"), so the labelled place comes first. Recorded: two live pages, one
+ *          per layout. A detail that is gone (404/410) keeps the row.
  *
  * Not read: the row's unlabelled `<div tabindex="0">` cells. Their columns are chosen per tenant
  * (the recording shows location, department, schedule; public scrapers show other tenants with a
  * department code first, or the requisition number), and the page does not label them: reading
- * them by position would be guessing. Location, employment type and dates come from the JSON-LD.
+ * them by position would be guessing. Place, employment type and dates come from the requisition
+ * page.
  * A page without readable rows is an empty board only when it is a CWS v2 page (its
  * `oracletaleocwsv2-` classes) that says so ("no jobs/positions/openings/results"); anything else
  * is a changed shape. Not published on the list: dates, salary, a requisition number apart from
@@ -51,13 +59,17 @@ import {
   baseUrl,
   cookiesSet,
   fetchOk,
+  location,
+  locations,
   mapLimited,
   posting,
+  prune,
+  salary,
   fetchDetailHtml,
 } from './common.js';
 import { jobPostingOf, jsonLdEmploymentTypes, jsonLdLocations, jsonLdSalary } from './json-ld.js';
 import { asStr, obj, str, type JsonObject } from './json.js';
-import { hasClass, textOf } from './html-dom.js';
+import { hasClass, innerSource, textOf } from './html-dom.js';
 
 /** Rows on a full results page, as public scrapers report it. */
 export const TALEO_PAGE_SIZE = 10;
@@ -107,8 +119,11 @@ export const taleoConnector: Connector = {
     const postings = await mapLimited(rows, async (row) => {
       const target = new URL(row.url);
       const detailUrl = `${base}${target.pathname}${target.search}`;
-      const ld = jobPostingOf(await fetchDetailHtml(http, board, detailUrl));
-      return parseTaleoPosting(row, ld, ld === undefined ? row.listUrl : detailUrl);
+      const html = await fetchDetailHtml(http, board, detailUrl);
+      const ld = jobPostingOf(html);
+      const page = html === undefined ? {} : readTaleoJobPage(html);
+      const read = ld !== undefined || Object.keys(page).length > 0;
+      return parseTaleoPosting(row, ld, read ? detailUrl : row.listUrl, page);
     });
     return { endpoint: firstUrl, postings };
   },
@@ -232,25 +247,88 @@ function resultRow(block: Element, listUrl: string, site: TaleoSite): TaleoRow |
   return { rid, title, url: target.href, listUrl };
 }
 
-/** Maps a results row and, when one was read, the requisition page's JSON-LD. */
+/** What a requisition page states in its markup, each member only when the page has it. */
+export interface TaleoJobPage {
+  location?: string;
+  department?: string;
+  employment?: string;
+  payText?: string;
+  descriptionHtml?: string;
+}
+
+/** Header labels read, by what they say (lower case), most specific first. */
+const LOCATION_LABELS = ['primary work location', 'primary location', 'location'];
+const EMPLOYMENT_LABELS = ['employment type', 'job type'];
+const PAY_LABEL = /\b(?:salary|pay range|compensation)\b/i;
+const PAY_BOUND = /\b(?:low|high|min(?:imum)?|max(?:imum)?)\b/i;
+
+/** Reads a requisition page's labelled header and description (see the module comment). */
+export function readTaleoJobPage(html: string): TaleoJobPage {
+  const doc = parseDocument(html, { withStartIndices: true, withEndIndices: true });
+  const labels = new Map<string, string>();
+  const header = DomUtils.findOne(
+    (el) => hasClass(el, 'well') && hasClass(el, 'oracletaleocwsv2-job-description'),
+    doc.children,
+  );
+  for (const label of header === null
+    ? []
+    : DomUtils.findAll((el) => el.name === 'span' && hasClass(el, 'small'), header.children)) {
+    const value = DomUtils.nextElementSibling(label);
+    const name = textOf(label).toLowerCase();
+    if (value?.name === 'strong' && textOf(value) !== '' && !labels.has(name))
+      labels.set(name, textOf(value));
+  }
+  const pick = (names: readonly string[]): string | undefined =>
+    names.map((name) => labels.get(name)).find((value) => value !== undefined);
+  const pay = [...labels].find(([name]) => PAY_LABEL.test(name) && !PAY_BOUND.test(name))?.[1];
+  const body =
+    DomUtils.findOne((el) => DomUtils.getAttributeValue(el, 'name') === 'cwsJobDescription', doc.children) ??
+    secondLayoutBody(doc);
+  const description = body === null ? '' : innerSource(html, body).trim();
+  return prune({
+    location: pick(LOCATION_LABELS),
+    department: labels.get('department'),
+    employment: pick(EMPLOYMENT_LABELS),
+    payText: pay,
+    descriptionHtml: description === '' ? undefined : description,
+  });
+}
+
+/** The second layout's description: the body column's `section`, its focusable block. */
+function secondLayoutBody(doc: ReturnType<typeof parseDocument>): Element | null {
+  const column = DomUtils.findOne((el) => hasClass(el, 'col-md-8'), doc.children);
+  const section = column === null ? null : DomUtils.findOne((el) => el.name === 'section', column.children);
+  return section === null
+    ? null
+    : DomUtils.findOne((el) => DomUtils.getAttributeValue(el, 'tabindex') === '0', section.children);
+}
+
+/**
+ * Maps a results row with what its requisition page states: the labelled place before the
+ * JSON-LD's address, the JSON-LD's description and dates, the markup's where it has none.
+ */
 export function parseTaleoPosting(
   row: TaleoRow,
   ld: JsonObject | undefined,
   endpoint: string,
+  page: TaleoJobPage = {},
 ): SourcePosting {
+  const ldSalary = jsonLdSalary(obj(ld, 'baseSalary'));
   return posting({
     nativeId: row.rid,
     title: row.title,
     url: row.url,
     sourceEndpoint: endpoint,
     organization: asStr(ld?.hiringOrganization) ?? str(obj(ld, 'hiringOrganization'), 'name'),
-    descriptionHtml: str(ld, 'description'),
-    locations: jsonLdLocations(ld),
+    descriptionHtml: str(ld, 'description') ?? page.descriptionHtml,
+    locations:
+      page.location !== undefined ? locations([location({ text: page.location })]) : jsonLdLocations(ld),
     postedAt: taleoDate(str(ld, 'datePosted')),
     validThrough: taleoDate(str(ld, 'validThrough')),
-    employmentTypes: jsonLdEmploymentTypes(ld),
+    department: page.department,
+    employmentTypes: page.employment !== undefined ? [page.employment] : jsonLdEmploymentTypes(ld),
     workplaceType: str(ld, 'jobLocationType'),
-    salary: jsonLdSalary(obj(ld, 'baseSalary')),
+    salary: ldSalary ?? (page.payText === undefined ? undefined : salary({ text: page.payText })),
   });
 }
 

@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import { UnexpectedResponseError } from '../../../src/ingest/connectors/common.js';
-import { TALEO_PAGE_SIZE, parseTaleoSlug, taleoConnector } from '../../../src/ingest/connectors/taleo.js';
+import {
+  TALEO_PAGE_SIZE,
+  parseTaleoSlug,
+  readTaleoJobPage,
+  taleoConnector,
+} from '../../../src/ingest/connectors/taleo.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
 import { FakeHttp, fixture, ok, status, undefinedKeys } from './fake-http.js';
 
@@ -174,6 +179,33 @@ describe('taleo connector', () => {
       'JSESSIONID=ABC123; AWSALB=xyz',
       'JSESSIONID=ABC123; AWSALB=xyz',
     ]);
+  });
+
+  it("reads the labelled place before the JSON-LD's address (a live page: a remote field role whose JSON-LD names the HQ)", async () => {
+    const page = fixture('taleo/agios-requisition-page-excerpt.html');
+    expect(readTaleoJobPage(page)).to.deep.include({ location: 'Remote - US' });
+    const http = new FakeHttp().on(FIRST, ok(LIST)).on(requisition('17'), { text: page });
+    for (const rid of RIDS.slice(1)) http.on(requisition(rid), status(404));
+    const [first] = (await taleoConnector.crawl(BOARD, http)).postings;
+    expect(first).to.deep.include({
+      locations: [{ text: 'Remote - US' }],
+      organization: 'Agios Pharmaceuticals Inc',
+      employmentTypes: ['Full time'],
+      postedAt: '2026-09-22T00:00:00.000Z',
+      sourceEndpoint: requisition('17'),
+    });
+    expect(first?.descriptionHtml).to.match(/^<p><span style=.*Hemolytic Anemia Specialist \(Michigan\)/);
+  });
+
+  it('reads a page of the second layout, without JSON-LD: its place and its description, nothing past it (a live page)', () => {
+    const page = readTaleoJobPage(fixture('taleo/invxis-requisition-page-second-layout-excerpt.html'));
+    expect(page.location).to.equal('Chantilly, VA');
+    expect(page.descriptionHtml).to.match(
+      /^<h2>Job Description<\/h2><p><p class="MsoNormal">RealmOne was built/,
+    );
+    expect(page.descriptionHtml).to.match(/<strong>Pay Range: <\/strong>Competitive<\/p><hr>$/);
+    expect(page.descriptionHtml).not.to.contain('FOOTER');
+    expect(page.descriptionHtml).not.to.contain('Job Brief');
   });
 
   it('ends a paged board at an empty CWS v2 page (constructed pages)', async () => {
