@@ -91,14 +91,18 @@ export async function fetchOnHost(
   url: string,
   init?: HttpRequestInit,
 ): Promise<HttpResponse> {
-  const response = await http.request(url, { ...init, followRedirects: false });
+  return checkOnHost(await http.request(url, { ...init, followRedirects: false }), board, url);
+}
+
+/** `fetchOnHost`'s rules for a response already fetched without following redirects. */
+export function checkOnHost(response: HttpResponse, board: BoardRef, url: string): HttpResponse {
   const target = offHostRedirect(response, url);
   if (target !== undefined) throw new BoardNotFoundError(board, url, `HTTP ${response.status} to ${target}`);
   return checkStatus(response, board, url);
 }
 
 /** The target of a redirect to another host than `url`'s; a relative or same-host one is not. */
-function offHostRedirect(response: HttpResponse, url: string): string | undefined {
+export function offHostRedirect(response: HttpResponse, url: string): string | undefined {
   if (response.status < 300 || response.status > 399) return undefined;
   const target = response.headers.location ?? '';
   try {

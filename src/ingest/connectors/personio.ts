@@ -19,15 +19,21 @@
  *
  * A tenant that left Personio may answer `/xml` with a redirect to Personio's own site instead of
  * a 404 (same measurements: the site then answers 429 to crawlers): redirects are not followed,
- * and one to another host is the board gone.
+ * and one to another host is the board gone. A tenant's careers host is `.jobs.personio.de` or
+ * `.jobs.personio.com` (the same client reads tenants of both; which one a tenant answers on was
+ * not measured), so a `.de` host that answers 404, or redirects to the tenant's `.com` host, is
+ * followed by the `.com` one before the board is called gone; the public URLs name the host that
+ * answered.
  */
 import { parseSourceDate } from '../normalize/dates.js';
-import type { BoardRef, Connector, CrawlResult, HttpClient, SourcePosting } from '../types.js';
+import type { BoardRef, Connector, CrawlResult, HttpClient, HttpResponse, SourcePosting } from '../types.js';
 import {
   UnexpectedResponseError,
   baseUrl,
+  checkOnHost,
   location,
   fetchOnHost,
+  offHostRedirect,
   locations,
   parseXml,
   posting,
@@ -44,14 +50,13 @@ const DESCRIPTION_LANGUAGES = ['en', 'es', 'nl', 'fr'] as const;
 export const personioConnector: Connector = {
   source: 'personio',
   async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
-    const slug = safeSlug(board);
-    const host = `https://${slug}.jobs.personio.de`;
-    const url = `${baseUrl(board, host)}/xml`;
-    const postings = await feedPostings(http, board, url, host);
+    const { host, url, response } = await openFeed(http, board, safeSlug(board));
+    const postings = feedPostings(response, url, host);
     for (const language of DESCRIPTION_LANGUAGES) {
       const missing = new Set(postings.flatMap((p) => (p.descriptionHtml === undefined ? [p.nativeId] : [])));
       if (missing.size === 0) break;
-      const variant = await feedPostings(http, board, `${url}?language=${language}`, host);
+      const variantUrl = `${url}?language=${language}`;
+      const variant = feedPostings(await fetchOnHost(http, board, variantUrl, FEED), variantUrl, host);
       const described = new Map(variant.map((p) => [p.nativeId, p.descriptionHtml]));
       for (const [at, p] of postings.entries()) {
         const html = missing.has(p.nativeId) ? described.get(p.nativeId) : undefined;
@@ -62,14 +67,36 @@ export const personioConnector: Connector = {
   },
 };
 
-/** The positions of one feed request; a redirect to another host is the board gone. */
-async function feedPostings(
+const FEED = { headers: { accept: 'application/xml' } };
+
+/**
+ * The bare feed of the tenant's careers host: `.de`, else `.com` when the `.de` host answers 404
+ * or redirects there (an override is the one host). Returns the host that answered.
+ */
+async function openFeed(
   http: HttpClient,
   board: BoardRef,
-  url: string,
-  host: string,
-): Promise<SourcePosting[]> {
-  const response = await fetchOnHost(http, board, url, { headers: { accept: 'application/xml' } });
+  slug: string,
+): Promise<{ host: string; url: string; response: HttpResponse }> {
+  const hosts = [`https://${slug}.jobs.personio.de`, `https://${slug}.jobs.personio.com`];
+  const [home = '', other = ''] = hosts;
+  if (board.endpointOverride !== undefined) {
+    const url = `${baseUrl(board, home)}/xml`;
+    return { host: home, url, response: await fetchOnHost(http, board, url, FEED) };
+  }
+  const url = `${home}/xml`;
+  const response = await http.request(url, { ...FEED, followRedirects: false });
+  const target = offHostRedirect(response, url);
+  const elsewhere = target !== undefined && new URL(target, url).hostname === new URL(other).hostname;
+  if (!elsewhere && !NOT_FOUND.has(response.status))
+    return { host: home, url, response: checkOnHost(response, board, url) };
+  return { host: other, url: `${other}/xml`, response: await fetchOnHost(http, board, `${other}/xml`, FEED) };
+}
+
+const NOT_FOUND = new Set([404, 410]);
+
+/** The positions of one feed answer. */
+function feedPostings(response: HttpResponse, url: string, host: string): SourcePosting[] {
   const parsed = parseXml(response, url);
   // An empty feed parses to `"workzag-jobs": ""`; a missing root means this is not Personio's feed.
   if (!isObject(parsed) || !('workzag-jobs' in parsed)) {
@@ -79,7 +106,7 @@ async function feedPostings(
   return arr(root, 'position').flatMap((position) => parsePersonioPosition(position, host, url) ?? []);
 }
 
-/** Maps one `<position>`; `publicBase` is `https://{slug}.jobs.personio.de`. */
+/** Maps one `<position>`; `publicBase` is the careers host that answered, `https://{slug}.jobs.personio.de`. */
 export function parsePersonioPosition(
   position: unknown,
   publicBase: string,

@@ -8,6 +8,7 @@ import { FakeHttp, ok, status, undefinedKeys } from './fake-http.js';
 const board = (slug: string): BoardRef => ({ source: 'personio', slug });
 const url = (slug: string, language?: string): string =>
   `https://${slug}.jobs.personio.de/xml${language === undefined ? '' : `?language=${language}`}`;
+const comUrl = (slug: string): string => `https://${slug}.jobs.personio.com/xml`;
 /**
  * A real feed whose four positions all came without a description (`<jobDescriptions></jobDescriptions>`:
  * written in a language other than the one asked for; the labelled set's Clark recording).
@@ -66,10 +67,11 @@ describe('personio connector', () => {
   });
 
   it('reports 404 as BoardNotFoundError, and a non-Personio body as unexpected', async () => {
-    const missing = await personioConnector
-      .crawl(board('nope'), new FakeHttp().on(url('nope'), status(404)))
-      .catch((e: unknown) => e);
+    const gone = new FakeHttp().on(url('nope'), status(404)).on(comUrl('nope'), status(404));
+    const missing = await personioConnector.crawl(board('nope'), gone).catch((e: unknown) => e);
     expect(missing).to.be.instanceOf(BoardNotFoundError);
+    // Both careers hosts were asked before the board was called gone.
+    expect(gone.urls).to.deep.equal([url('nope'), comUrl('nope')]);
 
     const html = await personioConnector
       .crawl(board('odd'), new FakeHttp().on(url('odd'), { text: '<html><body>moved</body></html>' }))
@@ -119,6 +121,24 @@ describe('personio connector', () => {
       .crawl(board('here'), new FakeHttp().on(url('here'), status(301, '', { location: '/xml/' })))
       .catch((e: unknown) => e);
     expect(moved).to.be.instanceOf(UnexpectedResponseError);
+  });
+
+  it("reads a tenant on the .com careers host when the .de one answers 404 or redirects there (a .com tenant's recorded feed)", async () => {
+    const feed = readFileSync(
+      'test/fixtures/labelled/wave2/raw/personio/sarthakjain004__headstart__personio_avian.xml',
+      'utf8',
+    );
+    for (const de of [status(404), status(301, '', { location: 'https://avian.jobs.personio.com/xml' })]) {
+      const http = new FakeHttp().on(url('avian'), de).on(comUrl('avian'), { text: feed });
+      const result = await personioConnector.crawl(board('avian'), http);
+      expect(http.urls).to.deep.equal([url('avian'), comUrl('avian')]);
+      expect(result.endpoint).to.equal(comUrl('avian'));
+      expect(result.postings.length).to.be.greaterThan(0);
+      for (const p of result.postings) {
+        expect(p.url.startsWith('https://avian.jobs.personio.com/job/')).to.equal(true);
+        expect(p.sourceEndpoint.startsWith(comUrl('avian'))).to.equal(true);
+      }
+    }
   });
 
   it('honours the override', async () => {
