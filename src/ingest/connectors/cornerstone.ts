@@ -10,10 +10,13 @@
  *   bootstrap `GET https://{tenant}.csod.com/ux/ats/careersite/{siteId}/home?c={tenant}` (sites 1,
  *             2, 3 in turn for a tenant board: a site id that does not exist redirects to
  *             `/ui/error`): the page's script sets `csod.context = {…, "endpoints": {"cloud":
- *             "https://us.api.csod.com/"}, "token": "eyJ…", …}`, an anonymous JWT the career site mints for every visitor (21 minutes to a
- *             day by tenant; a 401 reads a fresh one once and asks again) and the tenant's API;
+ *             "https://us.api.csod.com/"}, "token": "eyJ…", …}`, an anonymous JWT the career site
+ *             mints for every visitor (21 minutes to a day by tenant; a 401 reads a fresh one once
+ *             and asks again) and the tenant's API;
  *   sites     `GET https://{tenant}.csod.com/services/x/career-site/v1/careersites/{id}` for id 1, 2,
- *             … → `{data{id, active}}`, 404 past the last; inactive sites are not searched. The
+ *             … → `{data{id, active}}`, 404 past the last (ids before the site whose page answered
+ *             may be missing); inactive sites are not searched; on a tenant board a site whose
+ *             search answers 404 is left out and the crawl is partial. The
  *             tenant-host endpoints take the token and an `ASP.NET_SessionId` cookie holding its
  *             `aud` claim (US-pod tenants refuse them without it, as a public client measured);
  *   list      `POST {cloud}/rec-job-search/external/jobs` with `Authorization: Bearer {token}` and
@@ -102,9 +105,10 @@ export const cornerstoneConnector: Connector = {
   async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
     const site = parseCornerstoneSlug(board.slug);
     const tenantBase = baseUrl(board, `https://${site.tenant}.csod.com`);
-    const homes = (site.siteId === undefined ? BOOTSTRAP_SITES : [site.siteId]).map(
-      (id) => `${tenantBase}/ux/ats/careersite/${String(id)}/home?c=${site.tenant}`,
-    );
+    const homes = (site.siteId === undefined ? BOOTSTRAP_SITES : [site.siteId]).map((id) => ({
+      site: id,
+      url: `${tenantBase}/ux/ats/careersite/${String(id)}/home?c=${site.tenant}`,
+    }));
     const session = new CornerstoneSession(board, http, homes);
     const context = await session.open();
     const api = board.endpointOverride === undefined ? context.cloud : tenantBase;
@@ -113,7 +117,7 @@ export const cornerstoneConnector: Connector = {
     const listed = new Map<string, { entry: JsonObject; siteId: number }>();
     const short: string[] = [];
     for (const siteId of siteIds) {
-      const found = await searchSite(session, searchUrl, siteId);
+      const found = await searchSite(session, searchUrl, siteId, site.siteId === undefined);
       if (found.truncated !== undefined) short.push(found.truncated);
       for (const entry of found.entries) {
         const id = str(entry, 'requisitionId');
@@ -142,16 +146,18 @@ export const cornerstoneConnector: Connector = {
 class CornerstoneSession {
   private context: CornerstoneContext | undefined;
   private refreshing: Promise<CornerstoneContext> | undefined;
+  /** The career site whose page handed out the context (a site the tenant has). */
+  pageSite: number | undefined;
 
   constructor(
     readonly board: BoardRef,
     private readonly http: HttpClient,
-    private readonly homes: readonly string[],
+    private readonly homes: readonly { site: number; url: string }[],
   ) {}
 
   /** Reads the context off the first career-site page that serves one. */
   async open(): Promise<CornerstoneContext> {
-    for (const home of this.homes) {
+    for (const { site, url: home } of this.homes) {
       const page = await this.http.request(home, {
         headers: { accept: 'text/html' },
         followRedirects: false,
@@ -159,11 +165,12 @@ class CornerstoneSession {
       if (page.status >= 300 && page.status < 400 && (page.headers.location ?? '').includes('/ui/error'))
         continue;
       this.context = readCornerstoneContext(checkStatus(page, this.board, home).text, home);
+      this.pageSite = site;
       return this.context;
     }
     throw new BoardNotFoundError(
       this.board,
-      this.homes[0] ?? '',
+      this.homes[0]?.url ?? '',
       'no career site (every page redirects to /ui/error)',
     );
   }
@@ -178,9 +185,19 @@ class CornerstoneSession {
     if (response.status !== 401) return response;
     // Concurrent requests refused with the same token share one fresh read of the page.
     if (context.token === this.context?.token) {
-      this.refreshing ??= this.open().finally(() => {
-        this.refreshing = undefined;
-      });
+      this.refreshing ??= this.open()
+        .catch((error: unknown) => {
+          // The page answered a moment ago: failing to read it again is no proof the board is gone.
+          throw error instanceof BoardNotFoundError
+            ? new TransientFetchError(
+                url,
+                `the token expired and the career-site page did not renew it (${error.message})`,
+              )
+            : error;
+        })
+        .finally(() => {
+          this.refreshing = undefined;
+        });
       await this.refreshing;
     }
     return this.http.request(url, this.authorized(init, this.context ?? context, tenantHost));
@@ -224,12 +241,15 @@ export function sessionCookie(token: string): string | undefined {
 }
 
 /**
- * The tenant's active career sites, probing ids from 1 until a 404. A site whose probe still fails
- * after the client's retries is searched anyway when the next id answers (a public client found
- * tenants with one id answering 500 and live sites after it); two failing in a row end the crawl.
+ * The tenant's active career sites, probing ids from 1 until a 404 past the site whose page
+ * answered (a tenant may lack site 1: its page came from site 2 or 3). A site whose probe still
+ * fails after the client's retries is searched anyway when the next id answers (a public client
+ * found tenants with one id answering 500 and live sites after it); two failing in a row end the
+ * crawl.
  */
 async function activeSites(session: CornerstoneSession, tenantBase: string): Promise<number[]> {
   const active: number[] = [];
+  const known = session.pageSite ?? 1;
   let failed: unknown;
   for (let id = 1; id <= MAX_SITES; id++) {
     const url = `${tenantBase}/services/x/career-site/v1/careersites/${String(id)}`;
@@ -243,7 +263,10 @@ async function activeSites(session: CornerstoneSession, tenantBase: string): Pro
       continue;
     }
     failed = undefined;
-    if (response.status === 404) break;
+    if (response.status === 404) {
+      if (id >= known) break;
+      continue;
+    }
     const data = obj(parseJson(checkStatus(response, session.board, url), url), 'data');
     if (!isObject(data)) throw new UnexpectedResponseError(url, 'no "data" object');
     if (data.active !== false) active.push(id);
@@ -256,6 +279,7 @@ async function searchSite(
   session: CornerstoneSession,
   url: string,
   siteId: number,
+  oneOfMany: boolean,
 ): Promise<{ entries: JsonObject[]; truncated?: string }> {
   const entries: JsonObject[] = [];
   let total = 0;
@@ -277,6 +301,13 @@ async function searchSite(
       false,
     );
     if (pageNumber === 1 && unindexed(response)) return { entries };
+    // On a tenant board one site's 404 is that site, not the tenant: the rest is read, as partial.
+    if (oneOfMany && (response.status === 404 || response.status === 410)) {
+      return {
+        entries,
+        truncated: `site ${String(siteId)}: search answered HTTP ${String(response.status)}`,
+      };
+    }
     const payload = parseJson(checkStatus(response, session.board, url), url);
     const data = obj(payload, 'data');
     if (str(payload, 'status') !== 'Success' || !isObject(data) || !Array.isArray(data.requisitions)) {
@@ -415,7 +446,10 @@ function usDate(value: string | undefined): string | undefined {
   return parseSourceDate(`${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`);
 }
 
-/** Fewer than 30 word characters once `<<…>>` template tokens go: "See JD", "<<INTERNAL JOB DESCRIPTION>>". */
+/**
+ * Fewer than 30 word characters once `<<…>>` template tokens go: "See JD", "<<INTERNAL JOB
+ * DESCRIPTION>>".
+ */
 function placeholder(text: string): boolean {
   // Letters and digits of any script: an ad in Chinese is no placeholder.
   const words = text.replace(/<<[^<>]*>>/g, '').match(/[\p{L}\p{N}]/gu) ?? [];

@@ -323,4 +323,42 @@ describe('cornerstone connector', () => {
     const twice = await cornerstoneConnector.crawl(board, failing([1, 2])).catch((e: unknown) => e);
     expect(twice).to.be.instanceOf(TransientFetchError);
   });
+
+  it("walks past a missing site 1 when the page came from site 2; one site's search 404 leaves the tenant partial, not gone (recorded AMA answers, missing ones constructed)", async () => {
+    const cloud = 'https://us.api.csod.com';
+    const recordedOne = tenant('ama-assn');
+    const notFound = recordedOne.careersites['5'] ?? { status: 404, body: {} };
+    const http = new FakeHttp()
+      .on(
+        'https://ama-assn.csod.com/ux/ats/careersite/1/home?c=ama-assn',
+        status(302, '', { location: '/ui/error' }),
+      )
+      .on('https://ama-assn.csod.com/ux/ats/careersite/2/home?c=ama-assn', { text: recordedOne.home })
+      .on(sitesOf('ama-assn', 1), { status: 404, text: JSON.stringify(notFound.body) })
+      .on(sitesOf('ama-assn', 2), { text: JSON.stringify(recordedOne.careersites['2']?.body) })
+      .on(sitesOf('ama-assn', 3), { text: JSON.stringify(recordedOne.careersites['3']?.body) })
+      .on(sitesOf('ama-assn', 4), { status: 404, text: JSON.stringify(notFound.body) })
+      .on(`${cloud}/rec-job-search/external/jobs`, status(404), body(1, 2))
+      .on(`${cloud}/rec-job-search/external/jobs`, json(recordedOne.search['3']), body(1, 3));
+    for (const id of ['4152', '4070']) http.on(adOf('ama-assn', 3, id), status(404));
+    const result = await cornerstoneConnector.crawl({ source: 'cornerstone', slug: 'ama-assn' }, http);
+    expect(http.urls.filter((url) => url.includes('/careersites/'))).to.deep.equal(
+      [1, 2, 3, 4].map((site) => sitesOf('ama-assn', site)),
+    );
+    expect(result.postings.map((p) => p.nativeId)).to.deep.equal(['4152', '4070']);
+    expect(result.truncated).to.equal('site 2: search answered HTTP 404');
+  });
+
+  it('reads a failed renewal of an expired token as transient, not as the board gone (recorded AAK answers)', async () => {
+    const recordedOne = tenant('aak');
+    const home = 'https://aak.csod.com/ux/ats/careersite/1/home?c=aak';
+    const http = new FakeHttp()
+      .onEach(home, [{ text: recordedOne.home }, status(404)])
+      .on(sitesOf('aak', 1), status(401))
+      .on(sitesOf('aak', 2), status(401));
+    const error = await cornerstoneConnector
+      .crawl({ source: 'cornerstone', slug: 'aak' }, http)
+      .catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(TransientFetchError);
+  });
 });
