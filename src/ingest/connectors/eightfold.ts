@@ -136,7 +136,9 @@ async function listAll(
   plan: ListPlan,
 ): Promise<{ listed: Listed[]; truncated?: string }> {
   const seen = new Map<string, Listed>();
+  // The board's total: the largest any page stated (a later page's 0 does not shrink it).
   let count = 0;
+  let counted = false;
   let pages = 0;
   let sweeps = 0;
   while (sweeps < MAX_SWEEPS && pages < MAX_PAGES) {
@@ -158,7 +160,9 @@ async function listAll(
         );
       }
       const entries = arr(body, 'positions').filter((entry): entry is JsonObject => isObject(entry));
-      count = num(body, 'count') ?? count;
+      const stated = num(body, 'count');
+      if (stated !== undefined) counted = true;
+      count = Math.max(count, stated ?? 0);
       const sweepBefore = sweep.size;
       for (const entry of entries) {
         const key = str(entry, 'id');
@@ -173,6 +177,8 @@ async function listAll(
     if (seen.size >= count || seen.size === before) break;
   }
   const listed = [...seen.values()];
+  if (!counted && seen.size > 0)
+    return { listed, truncated: `${String(seen.size)} positions listed without a count` };
   return seen.size >= count
     ? { listed }
     : {

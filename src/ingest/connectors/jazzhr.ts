@@ -80,7 +80,9 @@ export const jazzHrConnector: Connector = {
       // A page whose JSON-LD names another job is not this job's: the row stands alone.
       if (ld !== undefined && !(str(ld, 'url') ?? '').includes(`/${row.code}`))
         return parseJazzHrPosting(row, undefined, listUrl);
-      const stated = html === undefined ? {} : readJazzHrJobPage(html);
+      const page = html === undefined ? {} : readJazzHrJobPage(html);
+      // A page that names another job (its body class) is not this one's markup.
+      const stated = page.code === undefined || page.code === row.code ? page : {};
       const read = ld !== undefined || Object.keys(stated).length > 0;
       return parseJazzHrPosting(row, ld, read ? detailUrl : listUrl, stated);
     });
@@ -163,6 +165,8 @@ function jobRow(anchor: HtmlElement, publicBase: string): JazzHrRow | undefined 
 
 /** What a job page states in its own markup, each member only when the page has it. */
 export interface JazzHrJobPage {
+  /** The job the page names in its body class (`job-{code}`), where it does. */
+  code?: string;
   descriptionHtml?: string;
   employment?: string;
   experience?: string;
@@ -182,7 +186,11 @@ export function readJazzHrJobPage(html: string): JazzHrJobPage {
     find((el) => DomUtils.getAttributeValue(el, 'title') === title && el.name !== 'a');
   const description = byId('job-description', 'resumator-job-description');
   const descriptionHtml = description === undefined ? '' : innerSource(html, description).trim();
+  const body = find((el) => el.name === 'body');
+  const classes = body === undefined ? [] : (DomUtils.getAttributeValue(body, 'class') ?? '').split(/\s+/);
+  const code = classes.find((name) => name.startsWith('job-'))?.slice('job-'.length);
   const fields: JazzHrJobPage = {
+    code: code !== undefined && CODE.test(code) ? code : undefined,
     descriptionHtml: descriptionHtml === '' ? undefined : descriptionHtml,
     employment: labelled(byId('resumator-job-employment', 'resumator-job-type')),
     experience: labelled(byId('resumator-job-experience')),

@@ -1,8 +1,8 @@
 /**
- * Personio XML feed: `GET https://{slug}.jobs.personio.de/xml` returns
- * `<workzag-jobs><position>…</position></workzag-jobs>` with every published position.
+ * Personio XML feed: `GET https://{slug}.jobs.personio.de/xml` (or the tenant's `.com` host, below)
+ * returns `<workzag-jobs><position>…</position></workzag-jobs>` with every published position.
  * Description parts are CDATA HTML under `jobDescriptions/jobDescription{name,value}`.
- * The feed has no URL; the public page is built as `https://{slug}.jobs.personio.de/job/{id}`.
+ * The feed has no URL; the public page is built as `{careers host}/job/{id}`.
  * `employmentType` (permanent, intern …) and `schedule` (full-time, part-time …) are both passed on
  * as native employment values; `seniority` is the experience value. `salaryInformation` may have
  * an empty `<max>`.

@@ -46,9 +46,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const bareList = arrayPayload('jobs');
 
-/** The v1 bare array, or the v2 `{items: [...]}` page. */
-function listItems(payload: unknown, url: string): unknown[] {
-  return isObject(payload) && Array.isArray(payload.items) ? arr(payload, 'items') : bareList(payload, url);
+/**
+ * The v1 bare array, or the v2 `{items: [...]}` page; a v2 answer of several pages is its first
+ * page only (the v1 address takes no page), so it says so.
+ */
+function listItems(payload: unknown, url: string): { rows: unknown[]; truncated?: string } {
+  if (!isObject(payload) || !Array.isArray(payload.items)) return { rows: bareList(payload, url) };
+  const pages = num(payload, 'totalPages') ?? 1;
+  const rows = arr(payload, 'items');
+  return pages > 1 ? { rows, truncated: `page 1 of ${String(pages)} read` } : { rows };
 }
 
 /** A row's job id: `uuid` (v1) or `id` (v2). */
@@ -62,7 +68,8 @@ export const ripplingConnector: Connector = {
   async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
     const listUrl = `${baseUrl(board, DEFAULT_BASE)}/platform/api/ats/v1/board/${safeSlug(board)}/jobs`;
     const jobs = new Map<string, unknown[]>();
-    for (const row of listItems(await fetchJson(http, board, listUrl), listUrl)) {
+    const list = listItems(await fetchJson(http, board, listUrl), listUrl);
+    for (const row of list.rows) {
       const id = jobIdOf(row);
       if (id !== undefined) jobs.set(id, [...(jobs.get(id) ?? []), row]);
     }
@@ -78,7 +85,11 @@ export const ripplingConnector: Connector = {
         siblings,
       );
     });
-    return { endpoint: listUrl, postings: postings.flatMap((p) => p ?? []) };
+    return {
+      endpoint: listUrl,
+      postings: postings.flatMap((p) => p ?? []),
+      ...(list.truncated === undefined ? {} : { truncated: list.truncated }),
+    };
   },
 };
 

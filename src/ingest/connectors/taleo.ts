@@ -15,7 +15,8 @@
  *   pages  10 rows a page. A page links its next one (`a.jscroll-next`, relative), and that link
  *          answers only within the session the first page opened (its `JSESSIONID` cookie), as a
  *          public client measured live; so the walk is serial, follows each page's own link with
- *          the first page's cookies, and ends on a page without one. A full page without a link
+ *          the first page's cookies, and ends on a page without one (a linked page without rows
+ *          is a session not kept: an error, not the end). A full page without a link
  *          is followed by the form public scrapers report,
  *          `searchResults?next&rowFrom={n}&act=search&sortColumn=null&sortOrder=null&org=…&cws=…`
  *          (unrecorded; the endpoint reference says "no paging seen"). A next page that adds no
@@ -24,9 +25,9 @@
  *   detail `GET` of each row's `viewRequisition` URL. The page's header (`.well
  *          .oracletaleocwsv2-job-description`) labels the tenant's fields, `<span class="small">
  *          Label</span><strong>Value</strong>`: the place ("Primary Work Location", "Location"),
- *          department, employment type, pay. The description is `[name=cwsJobDescription]`, or on a
- *          second layout (13-17 boards a run, as a public client counted) the `section` of the body
- *          column. The schema.org `JobPosting` JSON-LD, on most pages but not all (9 of 15 tenants
+ *          department, employment type, pay. Without a JSON-LD description, the description is
+ *          `[name=cwsJobDescription]`, or on a second layout (13-17 boards a run, as a public
+ *          client counted) the `section` of the body column. The schema.org `JobPosting` JSON-LD, on most pages but not all (9 of 15 tenants
  *          in that client's sample), adds `datePosted` ("2025-07-28 00:00:00.0", or Java's
  *          "Thu Jul 02 00:00:00 GMT 2026"), `validThrough`, `employmentType`, `hiringOrganization`,
  *          `baseSalary`, `jobLocationType`, and an address that can be the employer's seat rather
@@ -154,6 +155,7 @@ async function resultRows(
     const target = new URL(url, pageUrl);
     const nextUrl = `${new URL(results).origin}${target.pathname}${target.search}`;
     const before = byRid.size;
+    const linked = page.next !== undefined;
     ({ page } = await fetchPage(board, http, site, nextUrl, { first: false, cookie: session }));
     pageUrl = nextUrl;
     for (const row of page.rows) if (!byRid.has(row.rid)) byRid.set(row.rid, row);
@@ -161,6 +163,13 @@ async function resultRows(
       throw new UnexpectedResponseError(
         nextUrl,
         'the next page repeats rows already read: paging not understood',
+      );
+    }
+    // A page the previous one linked to promises rows: empty, the session was not honoured.
+    if (page.rows.length === 0 && linked) {
+      throw new UnexpectedResponseError(
+        nextUrl,
+        'the linked next page has no rows: the session was not kept',
       );
     }
     if (page.rows.length === 0) return [...byRid.values()];

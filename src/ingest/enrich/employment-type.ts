@@ -3,7 +3,8 @@
  * VOLUNTEER, PER_DIEM, OTHER).
  *
  * 1. Native values win (source_field, confidence 1): "FullTime", "full_time", "Full-time",
- *    "fulltime_permanent", "Regular Full Time (Salary)" → FULL_TIME; "Contract", "freelance" →
+ *    "fulltime_permanent", "Regular Full Time (Salary)", Rippling's SALARIED_FT/HOURLY_FT →
+ *    FULL_TIME (…_PT → PART_TIME); "Contract", "freelance" →
  *    CONTRACTOR; "Intern", "trainee", "Working Student" → INTERN; "Temporary", "Seasonal",
  *    "fixed_term" → TEMPORARY; "full-or-part-time" → both. "permanent"/"regular" say nothing about
  *    hours, so they count as FULL_TIME only when no explicit full/part-time value is present (an

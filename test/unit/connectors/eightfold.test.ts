@@ -165,6 +165,31 @@ describe('eightfold connector', () => {
     expect(starts).to.deep.equal(['0', '3', '0']);
   });
 
+  it("reads a list page that states no count as partial, and a later page's 0 does not shrink the count (recorded positions)", async () => {
+    const recorded = JSON.parse(fixture(PCSX_FILE)) as { data: { positions: Position[] } };
+    const http = new FakeHttp().on(
+      pcsxList(CACI_HOST, 'caci.com', 0),
+      json({ data: { positions: recorded.data.positions } }),
+    );
+    for (const id of CACI_IDS) http.on(pcsxDetail(CACI_HOST, 'caci.com', id), status(404));
+    const result = await eightfoldConnector.crawl(CACI, http);
+    expect(result.postings).to.have.length(3);
+    expect(result.truncated).to.equal('3 positions listed without a count');
+
+    const more = recorded.data.positions.map((p, i) => ({ ...p, id: 8000 + i }));
+    const zero = new FakeHttp()
+      .on(
+        pcsxList(CACI_HOST, 'caci.com', 0),
+        json({ data: { positions: recorded.data.positions, count: 9 } }),
+      )
+      .on(pcsxList(CACI_HOST, 'caci.com', 3), json({ data: { positions: more, count: 0 } }))
+      .on(pcsxList(CACI_HOST, 'caci.com', 6), json({ data: { positions: [], count: 0 } }));
+    for (const id of [...CACI_IDS, '8000', '8001', '8002'])
+      zero.on(pcsxDetail(CACI_HOST, 'caci.com', id), status(404));
+    const partial = await eightfoldConnector.crawl(CACI, zero);
+    expect(partial.truncated).to.equal('6 of 9 positions read in 2 sweeps');
+  });
+
   it('reads an empty board; 404 is not found, another shape unexpected, 403 on both APIs transient', async () => {
     const list = pcsxList(CACI_HOST, 'caci.com', 0);
     const empty = await eightfoldConnector.crawl(

@@ -142,6 +142,15 @@ describe('jazzhr connector', () => {
     expect(gone)
       .to.deep.include({ sourceEndpoint: `${base}/apply` })
       .and.not.have.property('descriptionHtml');
+    // The same page answering for another job names oVX1rAxJJi in its body class: not that job's.
+    const other = new FakeHttp()
+      .on(`${base}/apply`, { text: EMBEDDED_EXCERPT })
+      .on(`${base}/apply/jobs/details/oVX1rAxJJi`, status(404))
+      .on(`${base}/apply/jobs/details/GND7KJZXrp`, ok('jazzhr/restopros-job-page-responsive-excerpt.html'));
+    const [, mitigation] = (await jazzHrConnector.crawl(restopros, other)).postings;
+    expect(mitigation)
+      .to.deep.include({ sourceEndpoint: `${base}/apply` })
+      .and.not.have.property('descriptionHtml');
   });
 
   it('reads the classic theme (labels in <strong>) and a custom one (#resumator-job-type) (excerpts of live pages)', () => {

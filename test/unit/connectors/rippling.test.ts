@@ -151,7 +151,9 @@ describe('rippling connector', () => {
     const board: BoardRef = { source: 'rippling', slug: 'adiabatic' };
     const list = 'https://api.rippling.com/platform/api/ats/v1/board/adiabatic/jobs';
     const http = new FakeHttp().on(list, { text: page }).on(`${list}/${id}`, status(404));
-    const [chemist] = (await ripplingConnector.crawl(board, http)).postings;
+    const result = await ripplingConnector.crawl(board, http);
+    expect(result).not.to.have.property('truncated');
+    const [chemist] = result.postings;
     expect(chemist).to.deep.equal({
       nativeId: id,
       title: 'Senior Organic Chemist',
@@ -162,6 +164,11 @@ describe('rippling connector', () => {
       workplaceType: 'ON_SITE',
       language: 'en-US',
     });
+    // A v2 answer of several pages is read as its first page, and says so.
+    const paged = new FakeHttp()
+      .on(list, { text: page.replace('"totalPages":1', '"totalPages":3') })
+      .on(`${list}/${id}`, status(404));
+    expect((await ripplingConnector.crawl(board, paged)).truncated).to.equal('page 1 of 3 read');
   });
 
   it('spans the ranges of the currency and frequency most ranges share (constructed from the recorded range shape)', async () => {

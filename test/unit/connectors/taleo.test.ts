@@ -208,6 +208,20 @@ describe('taleo connector', () => {
     expect(page.descriptionHtml).not.to.contain('Job Brief');
   });
 
+  it('fails when a page its predecessor linked to has no rows: the session was not kept (constructed pages)', async () => {
+    const linked = {
+      text: rowsPage(1000, 10).text.replace(
+        '</body>',
+        '<a href="searchResults?next&amp;rowFrom=10&amp;act=search&amp;sortColumn=null&amp;sortOrder=null&amp;org=NFINDY&amp;cws=37" class="jscroll-next">Next</a></body>',
+      ),
+    };
+    const empty = { text: '<html><body><div class="oracletaleocwsv2-main"></div></body></html>' };
+    const http = new FakeHttp().on(FIRST, linked).on(next(10), empty);
+    const error = await taleoConnector.crawl(BOARD, http).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(UnexpectedResponseError);
+    expect(String(error)).to.include('the session was not kept');
+  });
+
   it('ends a paged board at an empty CWS v2 page (constructed pages)', async () => {
     const empty = { text: '<html><body><div class="oracletaleocwsv2-main"></div></body></html>' };
     const http = allGone(new FakeHttp().on(FIRST, rowsPage(1000, 10)).on(next(10), empty), range(1000, 10));

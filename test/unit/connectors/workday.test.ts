@@ -278,6 +278,20 @@ describe('workday connector', () => {
       },
     ];
     expect(choosePartition(facets)).to.deep.equal({ parameter: 'locations', values: ['x', 'y', 'z'] });
+    // A facet few postings carry is no split of 2,000: its small buckets would read a few dozen.
+    const sparse = [
+      facets[0],
+      {
+        facetParameter: 'workerSubType',
+        values: [
+          { id: 'intern', count: 30 },
+          { id: 'contractor', count: 12 },
+        ],
+      },
+    ];
+    expect(choosePartition(sparse, [], 2000)?.parameter).to.equal('jobFamilyGroup');
+    // None holds the query's postings: the one that holds the most.
+    expect(choosePartition(sparse, [], 5000)?.parameter).to.equal('jobFamilyGroup');
 
     const capped = {
       total: 2000,
