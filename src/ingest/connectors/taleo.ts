@@ -27,9 +27,10 @@
  *          Label</span><strong>Value</strong>`: the place ("Primary Work Location", "Location"),
  *          department, employment type, pay. Without a JSON-LD description, the description is
  *          `[name=cwsJobDescription]`, or on a second layout (13-17 boards a run, as a public
- *          client counted) the `section` of the body column. The schema.org `JobPosting` JSON-LD, on most pages but not all (9 of 15 tenants
- *          in that client's sample), adds `datePosted` ("2025-07-28 00:00:00.0", or Java's
- *          "Thu Jul 02 00:00:00 GMT 2026"), `validThrough`, `employmentType`, `hiringOrganization`,
+ *          client counted) the `section` of the body column. The schema.org `JobPosting`
+ *          JSON-LD, on most pages but not all (9 of 15 tenants in that client's sample), adds
+ *          `datePosted` ("2025-07-28 00:00:00.0", or Java's "Thu Jul 02 00:00:00 GMT 2026"),
+ *          `validThrough`, `employmentType`, `hiringOrganization`,
  *          `baseSalary`, `jobLocationType`, and an address that can be the employer's seat rather
  *          than the job's (recorded: a remote field role whose JSON-LD names the Cambridge HQ, the
  *          header "Remote - US"), so the labelled place comes first. Recorded: two live pages, one
