@@ -8,9 +8,11 @@
  *
  *   list   `ddoKey: "refineSearch"` with `from`/`size` → `{refineSearch: {status, totalHits,
  *          data: {jobs: [...]}}}`. `totalHits` is read from the first page only (past the window a
- *          page reports 0); a page with no new job also ends the walk. The index is an Elasticsearch one: `from + size` must stay under 10,000,
- *          so a board of 10,000 or more postings cannot be listed completely and is refused with
- *          UnexpectedResponseError rather than crawled in part (a partial list would close the rest).
+ *          page reports 0); a page with no new job also ends the walk. The index is an
+ *          Elasticsearch one: `from + size` must stay under 10,000 (a public client read rows at
+ *          `from=9000&size=500` and none at 9,500 on a 19,649-posting board; five of its 91 tenants
+ *          are that large), so such a board is read to the window and the crawl says it is partial
+ *          (`truncated`): its first 9,999 postings are kept and none beyond is closed.
  *   detail `ddoKey: "jobDetail"` with the `jobId` → `{jobDetail: {status, data: {job: {...}}}}`: the
  *          list carries only a ~350-character `descriptionTeaser`, so the detail is fetched for every
  *          posting for its HTML `description`, `companyName` and `jobUpdatedDate`. An unknown id is a
@@ -18,8 +20,10 @@
  * No session, cookie or CSRF token is needed (measured by headstart on 91 tenants).
  *
  * Our recording is a list page whose envelope the recorder reduced to `{refineSearch: {status,
- * totalHits, data: {jobs}}}`. Dates carry "+0000" offsets; `department` is the tenant's own label
- * (on Cisco a Workday supervisory organisation); `RemoteType` is spelled `remoteType` on some
+ * totalHits, data: {jobs}}}`. Dates carry "+0000" offsets; the department is `category`, the job
+ * family candidates filter by ("Supply Chain and Manufacturing Ops"), and the tenant's own
+ * `department` only without one (on Cisco it is a Workday supervisory organisation, "Supervisory
+ * Organization 0006292 (…)"; DHL leaves `category` empty on most rows, as the public client counted); `RemoteType` is spelled `remoteType` on some
  * tenants; `latitude`/`longitude` are strings. `applyUrl` points into the tenant's underlying ATS
  * and is not the posting page. Not published as fields: salary (tenants put pay in free-form
  * custom fields, if at all), an expiry date, a language code (only a locale such as "en_GLOBAL").
@@ -111,7 +115,7 @@ export const phenomConnector: Connector = {
   async crawl(board: BoardRef, http: HttpClient): Promise<CrawlResult> {
     const site = parsePhenomSlug(board.slug);
     const url = `${baseUrl(board, `https://${site.host}`)}/widgets`;
-    const jobs = await listAll(board, http, url, site);
+    const { jobs, truncated } = await listAll(board, http, url, site);
     const postings = await mapLimited([...jobs], async ([jobId, job]) => {
       const body = phenomDetailBody(site, jobId);
       const init = { method: 'POST' as const, headers: POST_JSON, body };
@@ -120,7 +124,11 @@ export const phenomConnector: Connector = {
       const matches = detail !== undefined && (str(detail, 'jobId') ?? jobId) === jobId;
       return parsePhenomJob(job, matches ? detail : undefined, site, url);
     });
-    return { endpoint: url, postings: postings.flatMap((p) => p ?? []) };
+    return {
+      endpoint: url,
+      postings: postings.flatMap((p) => p ?? []),
+      ...(truncated === undefined ? {} : { truncated }),
+    };
   },
 };
 
@@ -130,9 +138,10 @@ async function listAll(
   http: HttpClient,
   url: string,
   site: PhenomSite,
-): Promise<Map<string, JsonObject>> {
+): Promise<{ jobs: Map<string, JsonObject>; truncated?: string }> {
   const seen = new Map<string, JsonObject>();
-  // The window bounds the walk until the first page reports the real total.
+  let stated = 0;
+  // The window bounds the walk, and the first page's total when it is smaller.
   for (let from = 0, total = PHENOM_RESULT_WINDOW - 1; from < total;) {
     const size = Math.min(PHENOM_PAGE_SIZE, PHENOM_RESULT_WINDOW - 1 - from);
     const body = phenomSearchBody(site, from, size);
@@ -141,13 +150,8 @@ async function listAll(
     const page = asArray(path(search, 'data', 'jobs'));
     if (page === undefined) throw new UnexpectedResponseError(url, 'no "refineSearch.data.jobs" array');
     if (from === 0) {
-      total = num(search, 'totalHits') ?? 0;
-      if (total >= PHENOM_RESULT_WINDOW) {
-        throw new UnexpectedResponseError(
-          url,
-          `totalHits ${total} is beyond the ${PHENOM_RESULT_WINDOW} window`,
-        );
-      }
+      stated = num(search, 'totalHits') ?? 0;
+      total = Math.min(stated, PHENOM_RESULT_WINDOW - 1);
     }
     const before = seen.size;
     for (const job of page) {
@@ -158,7 +162,12 @@ async function listAll(
     if (seen.size === before) break;
     from += page.length;
   }
-  return seen;
+  return stated >= PHENOM_RESULT_WINDOW
+    ? {
+        jobs: seen,
+        truncated: `${String(seen.size)} of ${String(stated)} postings: the search lists at most ${String(PHENOM_RESULT_WINDOW - 1)}`,
+      }
+    : { jobs: seen };
 }
 
 /** Maps a listed job plus its detail `job` (when there is one). */
@@ -182,7 +191,7 @@ export function parsePhenomJob(
     locations: phenomLocations(job),
     postedAt: parseSourceDate(str(job, 'postedDate')),
     updatedAt: parseSourceDate(str(detail, 'jobUpdatedDate')),
-    department: str(job, 'department'),
+    department: str(job, 'category') ?? str(job, 'department'),
     employmentTypes: [str(job, 'type')].flatMap((value) => value ?? []),
     workplaceType: str(job, 'RemoteType') ?? str(job, 'remoteType'),
     requisitionId: str(job, 'reqId'),

@@ -79,7 +79,8 @@ describe('phenom connector', () => {
       ],
       postedAt: '2026-07-29T00:00:00.000Z',
       updatedAt: '2026-07-29T18:10:38.063Z',
-      department: 'Supervisory Organization 0006292 (Leslie Averbeck (Inherited))',
+      // `category`, the family candidates filter by; `department` is a supervisory organisation.
+      department: 'Supply Chain and Manufacturing Ops',
       employmentTypes: ['Full time'],
       workplaceType: 'Hybrid',
       requisitionId: '2011157',
@@ -166,11 +167,17 @@ describe('phenom connector', () => {
     expect(details).to.be.at.most(4);
   });
 
-  it('refuses a board beyond the 10,000 window instead of crawling it in part', async () => {
-    const http = site([[0, listPage(recordedJobs(), 10_000)]], {});
-    const error = await phenomConnector.crawl(BOARD, http).catch((e: unknown) => e);
-    expect(error).to.be.instanceOf(UnexpectedResponseError);
-    expect(http.requests).to.have.length(1);
+  it('reads a board beyond the 10,000 window up to the window and says the crawl is partial (recorded rows, total constructed)', async () => {
+    const http = site(
+      [
+        [0, listPage(recordedJobs(), 19_649)],
+        [2, listPage([], 0)],
+      ],
+      { [IDS[0] ?? '']: NO_JOB, [IDS[1] ?? '']: NO_JOB },
+    );
+    const result = await phenomConnector.crawl(BOARD, http);
+    expect(result.postings.map((p) => p.nativeId)).to.deep.equal(IDS);
+    expect(result.truncated).to.equal('2 of 19649 postings: the search lists at most 9999');
   });
 
   it('returns an empty board as empty, 404 as BoardNotFoundError, another shape as UnexpectedResponseError', async () => {
