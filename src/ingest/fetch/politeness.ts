@@ -8,7 +8,9 @@ import type { HttpClient, HttpRequestInit, HttpResponse } from '../types.js';
 export function politeHttpClient(
   inner: HttpClient,
   minIntervalMs: number,
-  now: () => number = Date.now,
+  // Monotonic, sub-millisecond: Date.now's whole milliseconds and a timer firing up to a
+  // millisecond early let two starts come 18.6 ms apart under a 20 ms interval (seen in a test run).
+  now: () => number = () => performance.now(),
 ): HttpClient {
   const tails = new Map<string, Promise<void>>();
   const lastStart = new Map<string, number>();
@@ -26,8 +28,9 @@ export function politeHttpClient(
       tails.set(host, tail);
       await previous;
       try {
-        const gap = minIntervalMs - (now() - (lastStart.get(host) ?? Number.NEGATIVE_INFINITY));
-        if (gap > 0) await wait(gap);
+        const since = (): number => now() - (lastStart.get(host) ?? Number.NEGATIVE_INFINITY);
+        // A timer may fire a little early: wait again until the interval has really passed.
+        for (let gap = minIntervalMs - since(); gap > 0; gap = minIntervalMs - since()) await wait(gap);
         lastStart.set(host, now());
         return await inner.request(url, init);
       } finally {
