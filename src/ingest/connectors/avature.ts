@@ -6,11 +6,14 @@
  * (`acme`) means `acme.avature.net/careers`. An `endpointOverride` replaces `https://{host}`.
  *
  *   list `GET https://{host}/{portal}/SearchJobs/` → the search page: `article.article--result`
- *        cards and the results legend ("1-20 of 720 results"). The page's own next link
- *        (`a.paginationNextLink`) is followed; without one, while the legend's total is larger than
- *        what was read, the next page is asked as `?jobOffset={read}` (the documented parameter).
- *        The walk stops at a page that adds no new posting (tenants that page otherwise repeat page
- *        one) and is bounded.
+ *        cards (or, on another template, `li.list__item` rows titled by `.list__item__text__title`:
+ *        a public client's recording of Mettler-Toledo's 530 postings) and the results legend
+ *        ("1-20 of 720 results", "1 - 6 of 999+ results", or "530 results"). The page's own next
+ *        link (`.paginationNextLink`, on the link itself or on an `li` around it, as Siemens has
+ *        it; tenants page with their own parameter, `folderOffset` there) is followed; without
+ *        one, while the legend's total is larger than what was read, the next page is asked as
+ *        `?jobOffset={read}` (the documented parameter). The walk stops at a page that adds no new
+ *        posting (tenants that page otherwise repeat page one) and is bounded.
  *
  * Cards carry: the title link to `/{portal}/JobDetail/{slug}/{id}` (the id is the posting id),
  * `list-item-ref` ("Ref #13694", a requisition reference that differs from the URL id),
@@ -112,13 +115,24 @@ function nextPage(
 /** Parses one search page; `url` is the address it was fetched from (links resolve against it). */
 export function parseAvaturePage(html: string, url: string): AvaturePage {
   const doc = parseDocument(html);
-  const legend = DomUtils.findOne(hasClass('list-controls__text__legend'), doc.children);
+  const legend =
+    DomUtils.findOne(hasClass('list-controls__text__legend'), doc.children) ??
+    DomUtils.findOne(hasClass('list-controls__text'), doc.children);
   const results = DomUtils.findOne(hasClass('section__content__results'), doc.children);
   if (legend === null && results === null)
     throw new UnexpectedResponseError(url, 'no search results on the page');
-  const cards = DomUtils.findAll(hasClass('article--result'), doc.children);
+  const cards = DomUtils.findAll(
+    (el) => hasClass('article--result')(el) || (el.name === 'li' && hasClass('list__item')(el)),
+    doc.children,
+  );
   const nextLink = DomUtils.findOne(hasClass('paginationNextLink'), doc.children);
-  const next = nextLink === null ? undefined : absolute(DomUtils.getAttributeValue(nextLink, 'href'), url);
+  // The class is on the link, or on the list item around it.
+  const nextAnchor =
+    nextLink === null || nextLink.attribs.href !== undefined
+      ? nextLink
+      : DomUtils.findOne((el) => el.name === 'a', nextLink.children);
+  const next =
+    nextAnchor === null ? undefined : absolute(DomUtils.getAttributeValue(nextAnchor, 'href'), url);
   const total = legend === null ? undefined : legendTotal(text(legend));
   return {
     postings: cards.flatMap((card) => parseAvatureCard(card, url) ?? []),
@@ -129,9 +143,13 @@ export function parseAvaturePage(html: string, url: string): AvaturePage {
 
 /** Maps one result card. */
 export function parseAvatureCard(card: Element, endpoint: string): SourcePosting | undefined {
+  const titles = DomUtils.findAll(
+    (el) => el.name === 'h3' || hasClass('list__item__text__title')(el),
+    card.children,
+  );
   const link = DomUtils.findOne(
     (el) => el.name === 'a' && (el.attribs.href ?? '').includes('/JobDetail/'),
-    DomUtils.getElementsByTagName('h3', card),
+    titles,
   );
   const href = link === null ? undefined : absolute(DomUtils.getAttributeValue(link, 'href'), endpoint);
   const id = href === undefined ? undefined : /\/JobDetail\/(?:[^/?#]+\/)?(\d+)\/?(?:[?#]|$)/.exec(href)?.[1];
@@ -181,9 +199,10 @@ function absolute(href: string | undefined, base: string): string | undefined {
   }
 }
 
-/** "1-20 of 720 results" → 720; "… of 999+ results" → 999 (a lower bound). */
+/** "1-20 of 720 results" → 720; "… of 999+ results" → 999 (a lower bound); "530 results" → 530. */
 function legendTotal(legend: string | undefined): number | undefined {
-  const match = /\bof\s+([\d,]+)\+?\s/i.exec(`${legend ?? ''} `);
+  const match =
+    /\bof\s+([\d,]+)\+?\s/i.exec(`${legend ?? ''} `) ?? /^([\d,]+)\+?\s+results?\b/i.exec(legend ?? '');
   return match === null ? undefined : Number((match[1] ?? '').replaceAll(',', ''));
 }
 

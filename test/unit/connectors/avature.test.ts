@@ -1,5 +1,9 @@
 import { expect } from 'chai';
-import { avatureConnector, parseAvatureSlug } from '../../../src/ingest/connectors/avature.js';
+import {
+  avatureConnector,
+  parseAvaturePage,
+  parseAvatureSlug,
+} from '../../../src/ingest/connectors/avature.js';
 import { UnexpectedResponseError } from '../../../src/ingest/connectors/common.js';
 import { BoardNotFoundError, type BoardRef } from '../../../src/ingest/types.js';
 import { FakeHttp, fixture, ok, status, undefinedKeys } from './fake-http.js';
@@ -95,6 +99,33 @@ describe('avature connector', () => {
       .crawl(BOARD, new FakeHttp().on(FIRST, html('<html><body><h1>Sign in</h1></body></html>')))
       .catch((e: unknown) => e);
     expect(other).to.be.instanceOf(UnexpectedResponseError);
+  });
+
+  it('reads the other templates: a next link inside li.paginationNextLink, a "N results" legend, li.list__item rows (pages recorded live, trimmed by their recorder)', () => {
+    const siemens = parseAvaturePage(
+      fixture('avature/siemens-searchjobs-page-1-recorder-trimmed.html'),
+      'https://jobs.siemens.com/en_US/externaljobs/SearchJobs/',
+    );
+    expect(siemens.total).to.equal(999);
+    expect(siemens.next).to.equal(
+      'https://jobs.siemens.com/en_US/externaljobs/SearchJobs/?folderRecordsPerPage=6&folderOffset=6',
+    );
+    expect(siemens.postings.map((p) => [p.nativeId, p.title])).to.deep.equal([
+      ['524237', 'Técnico Procesos de Moldeo'],
+      ['524234', 'Director of Sales Operations and Strategic Programs'],
+      ['524218', 'Technicien Service SSI h/f'],
+    ]);
+    const mt = parseAvaturePage(
+      fixture('avature/mt-searchjobs-page-1-recorder-trimmed.html'),
+      'https://careers.mt.com/en_US/careers/SearchJobs/',
+    );
+    expect(mt.total).to.equal(530);
+    expect(mt.next).to.equal('https://careers.mt.com/en_US/careers/SearchJobs/?jobOffset=10');
+    expect(mt.postings.map((p) => [p.nativeId, p.title, p.url])).to.deep.equal([
+      ['23230', 'Telesales Representative', 'https://careers.mt.com/en_US/careers/JobDetail/1/23230'],
+      ['23304', 'Field Service Technician', 'https://careers.mt.com/en_US/careers/JobDetail/1/23304'],
+      ['23273', '23273-销售工程师', 'https://careers.mt.com/en_US/careers/JobDetail/1/23273'],
+    ]);
   });
 
   it('reads tenant, host and host/portal slugs', () => {
