@@ -33,7 +33,8 @@ export class UnexpectedResponseError extends Error {
 }
 
 /** Statuses that mean "this board does not exist" on every source that uses HTTP for it. */
-const NOT_FOUND_STATUSES = new Set([404, 410]);
+/** The statuses that say a board (or a posting) is gone. */
+export const NOT_FOUND_STATUSES: ReadonlySet<number> = new Set([404, 410]);
 
 /**
  * The base URL (scheme, host, optional path prefix, no trailing slash) for a board: the override

@@ -54,6 +54,7 @@ import {
   type SourcePosting,
 } from '../types.js';
 import {
+  NOT_FOUND_STATUSES,
   UnexpectedResponseError,
   baseUrl,
   checkStatus,
@@ -206,7 +207,7 @@ class CornerstoneSession {
   /** A job-ad document, or undefined when it is gone (the list's row is kept without it). */
   async detail(url: string): Promise<unknown> {
     const response = await this.request(url, { headers: { accept: 'application/json' } }, true);
-    if (response.status === 404 || response.status === 410) return undefined;
+    if (NOT_FOUND_STATUSES.has(response.status)) return undefined;
     return parseJson(checkStatus(response, this.board, url), url);
   }
 
@@ -302,7 +303,7 @@ async function searchSite(
     );
     if (pageNumber === 1 && unindexed(response)) return { entries };
     // On a tenant board one site's 404 is that site, not the tenant: the rest is read, as partial.
-    if (oneOfMany && (response.status === 404 || response.status === 410)) {
+    if (oneOfMany && NOT_FOUND_STATUSES.has(response.status)) {
       return {
         entries,
         truncated: `site ${String(siteId)}: search answered HTTP ${String(response.status)}`,

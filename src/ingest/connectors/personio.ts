@@ -30,6 +30,7 @@ import type { BoardRef, Connector, CrawlResult, HttpClient, HttpResponse, Source
 import {
   UnexpectedResponseError,
   baseUrl,
+  NOT_FOUND_STATUSES,
   checkOnHost,
   location,
   fetchOnHost,
@@ -88,12 +89,10 @@ async function openFeed(
   const response = await http.request(url, { ...FEED, followRedirects: false });
   const target = offHostRedirect(response, url);
   const elsewhere = target !== undefined && new URL(target, url).hostname === new URL(other).hostname;
-  if (!elsewhere && !NOT_FOUND.has(response.status))
+  if (!elsewhere && !NOT_FOUND_STATUSES.has(response.status))
     return { host: home, url, response: checkOnHost(response, board, url) };
   return { host: other, url: `${other}/xml`, response: await fetchOnHost(http, board, `${other}/xml`, FEED) };
 }
-
-const NOT_FOUND = new Set([404, 410]);
 
 /** The positions of one feed answer. */
 function feedPostings(response: HttpResponse, url: string, host: string): SourcePosting[] {
